@@ -1,0 +1,58 @@
+"""The one shim between MicroPython and CPython: const, tick arithmetic, exceptions.
+
+Nothing else in the firmware looks at sys.implementation; import these names from here.
+SPDX-License-Identifier: MIT
+"""
+
+import sys
+import time
+
+try:
+    from micropython import const
+except ImportError:  # pragma: no cover - CPython
+
+    def const(value):
+        """Identity stand-in for MicroPython's compile-time const()."""
+        return value
+
+
+IS_MICROPYTHON = sys.implementation.name == "micropython"
+
+# The device's ticks wrap at 2**30 ms (about 12.4 days); we keep that period on the PC too
+# so tick arithmetic behaves the same everywhere and stays within small-int range.
+_TICKS_PERIOD = const(1 << 30)
+_TICKS_MAX = const((1 << 30) - 1)
+_TICKS_HALF = const(1 << 29)
+
+if hasattr(time, "ticks_ms"):
+    ticks_ms = time.ticks_ms
+    ticks_add = time.ticks_add
+    ticks_diff = time.ticks_diff
+    sleep_ms = time.sleep_ms
+else:  # pragma: no cover - CPython
+
+    def ticks_ms():
+        """Milliseconds from an arbitrary point, wrapping like MicroPython's."""
+        return int(time.monotonic() * 1000) & _TICKS_MAX
+
+    def ticks_add(ticks, delta):
+        """ticks + delta on the wrapping tick circle."""
+        return (ticks + delta) & _TICKS_MAX
+
+    def ticks_diff(end, start):
+        """Signed end - start on the wrapping tick circle."""
+        return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+    def sleep_ms(ms):
+        """Sleep for ms milliseconds."""
+        time.sleep(ms / 1000)
+
+
+if hasattr(sys, "print_exception"):
+    print_exception = sys.print_exception
+else:  # pragma: no cover - CPython
+    import traceback
+
+    def print_exception(exc, file=sys.stdout):
+        """Print a traceback of exc the way MicroPython's sys.print_exception does."""
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=file)
