@@ -26,5 +26,7 @@ from cribbage.errors import (
     InvalidCountError,
     InvalidHandError,
 )
+from cribbage.show import ShowScore, score_show, show_points
+from cribbage.totals import achievable_totals, is_achievable
 
 __version__ = "0.1.0"

@@ -1,0 +1,229 @@
+"""The show: scoring a hand or crib with the starter.
+
+Two entry points share the same rules:
+- ``show_points(cards, starter, crib)`` is the fast path (ints in, int out, no tables
+  beyond the per-card bytes): the enumerations and discard advice call it millions of times.
+- ``score_show(hand, starter, crib=False)`` returns a ``ShowScore`` with each category's
+  points and the itemized combinations, for people.
+
+A hand is 4 kept cards (six-card game, and every crib) or 3 (five-card game's hand).
+His heels (a jack starter, 2 to the dealer) is pegged when the starter is turned and is
+never part of a show total.
+
+SPDX-License-Identifier: MIT
+"""
+
+from cribbage.cards import JACK, RANKS, SUITS, VALUES, format_card, parse_card, parse_cards
+from cribbage.errors import DuplicateCardError, InvalidHandError
+
+
+def fifteens_count(values):
+    """How many distinct subsets of 4 or 5 card values total 15."""
+    n = len(values)
+    total = 0
+    for v in values:
+        total += v
+    rest = total - 15  # a subset totals 15 exactly when its complement totals `rest`
+    count = 1 if total == 15 else 0
+    for i in range(n - 1):
+        vi = values[i]
+        for j in range(i + 1, n):
+            s = vi + values[j]
+            if s == 15:
+                count += 1
+            if n == 5 and s == rest:  # complement is a triple that totals 15
+                count += 1
+    for v in values:  # complement of a single card is the other n-1 cards
+        if v == rest:
+            count += 1
+    return count
+
+
+def pairs_runs_points(ranks):
+    """(pair points, run points) for 4 or 5 ranks; `ranks` is sorted in place."""
+    ranks.sort()
+    pairs = 0
+    # Walk the distinct ranks with their multiplicities, tracking the current straight.
+    best_len = 0
+    best_mult = 0
+    run_len = 0
+    run_mult = 1
+    prev = -1
+    i = 0
+    n = len(ranks)
+    while i < n:
+        r = ranks[i]
+        k = 1
+        while i + k < n and ranks[i + k] == r:
+            k += 1
+        pairs += k * (k - 1)  # C(k, 2) pairs of 2 points each
+        if r == prev + 1:
+            run_len += 1
+            run_mult *= k
+        else:
+            run_len = 1
+            run_mult = k
+        if run_len >= 3 and run_len >= best_len:
+            best_len = run_len
+            best_mult = run_mult
+        prev = r
+        i += k
+    return pairs, best_len * best_mult
+
+
+def flush_points(cards, starter, crib):
+    """Flush points: every kept card one suit (hand), plus one more with the starter;
+    the crib scores only when all five share the starter's suit."""
+    s = SUITS[cards[0]]
+    for c in cards:
+        if SUITS[c] != s:
+            return 0
+    if SUITS[starter] == s:
+        return len(cards) + 1
+    return 0 if crib else len(cards)
+
+
+def nobs_points(cards, starter):
+    """1 for a jack among the kept cards of the starter's suit."""
+    s = SUITS[starter]
+    for c in cards:
+        if RANKS[c] == JACK and SUITS[c] == s:
+            return 1
+    return 0
+
+
+def show_points(cards, starter, crib=False):
+    """Total show points of kept cards (list of 3 or 4 card ints) with the starter."""
+    values = [VALUES[c] for c in cards]
+    values.append(VALUES[starter])
+    ranks = [RANKS[c] for c in cards]
+    ranks.append(RANKS[starter])
+    pairs, runs = pairs_runs_points(ranks)
+    return (
+        2 * fifteens_count(values)
+        + pairs
+        + runs
+        + flush_points(cards, starter, crib)
+        + nobs_points(cards, starter)
+    )
+
+
+class ShowScore:
+    """A counted hand or crib: points per category, total, and the itemized combinations.
+
+    ``items`` is a list of ``(kind, cards, points)`` in the order players count aloud:
+    fifteens, pairs, runs, flush, nobs; ``cards`` is a tuple of card ints.
+    """
+
+    def __init__(self, hand, starter, crib, items):
+        self.hand = hand
+        self.starter = starter
+        self.crib = crib
+        self.items = items
+        self.fifteens = self.pairs = self.runs = self.flush = self.nobs = 0
+        for kind, _cards, pts in items:
+            setattr(self, _CATEGORY[kind], getattr(self, _CATEGORY[kind]) + pts)
+        self.total = self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+
+    def as_dict(self):
+        """The category totals as a plain dict (for JSON)."""
+        return {
+            "total": self.total,
+            "fifteens": self.fifteens,
+            "pairs": self.pairs,
+            "runs": self.runs,
+            "flush": self.flush,
+            "nobs": self.nobs,
+        }
+
+    def __repr__(self):
+        return "<ShowScore {} + {}{}: {}>".format(
+            " ".join(format_card(c) for c in self.hand),
+            format_card(self.starter),
+            " crib" if self.crib else "",
+            self.total,
+        )
+
+
+_CATEGORY = {
+    "fifteen": "fifteens",
+    "pair": "pairs",
+    "run": "runs",
+    "flush": "flush",
+    "nobs": "nobs",
+}
+
+
+def _run_items(five):
+    """Every longest run (>= 3 ranks), once for each choice of physical cards."""
+    by_rank = [[] for _ in range(14)]
+    for c in five:
+        by_rank[RANKS[c]].append(c)
+    best = []
+    r = 1
+    while r <= 13:
+        if not by_rank[r]:
+            r += 1
+            continue
+        start = r
+        while r <= 13 and by_rank[r]:
+            r += 1
+        if r - start >= 3:
+            best.append((start, r))  # ranks start .. r-1
+    items = []
+    for start, stop in best:
+        combos = [()]
+        for rk in range(start, stop):
+            combos = [prefix + (c,) for prefix in combos for c in by_rank[rk]]
+        for combo in combos:
+            items.append(("run", combo, len(combo)))
+    return items
+
+
+def _check_hand(hand, starter, crib):
+    cards = parse_cards(hand)
+    starter = parse_card(starter)
+    if starter in cards:
+        raise DuplicateCardError(format_card(starter))
+    if crib and len(cards) != 4:
+        raise InvalidHandError("a crib has 4 cards plus the starter, not {}".format(len(cards)))
+    if len(cards) not in (3, 4):
+        raise InvalidHandError(
+            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(
+                len(cards)
+            )
+        )
+    return cards, starter
+
+
+def score_show(hand, starter, crib=False):
+    """Count a hand (3 or 4 kept cards) or a crib (4 cards) with the starter, itemized.
+
+    Cards may be text ('5H', '10D', 'J♠') or ints; a card given twice is an error.
+    """
+    cards, starter = _check_hand(hand, starter, crib)
+    five = cards + [starter]
+    n = len(five)
+    items = []
+    for mask in range(1, 1 << n):  # every subset, in a stable order
+        total = 0
+        subset = []
+        for i in range(n):
+            if mask >> i & 1:
+                total += VALUES[five[i]]
+                subset.append(five[i])
+        if total == 15 and len(subset) > 1:
+            items.append(("fifteen", tuple(subset), 2))
+    for i in range(n - 1):
+        for j in range(i + 1, n):
+            if RANKS[five[i]] == RANKS[five[j]]:
+                items.append(("pair", (five[i], five[j]), 2))
+    items.extend(_run_items(five))
+    flush = flush_points(cards, starter, crib)
+    if flush:
+        flushed = tuple(cards) + ((starter,) if flush > len(cards) else ())
+        items.append(("flush", flushed, flush))
+    for c in cards:
+        if RANKS[c] == JACK and SUITS[c] == SUITS[starter]:
+            items.append(("nobs", (c,), 1))
+    return ShowScore(cards, starter, crib, items)
