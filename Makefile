@@ -45,8 +45,17 @@ test-py: venv
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
-bench: venv
-	$(PY) tools/bench.py
+# Benchmarks run in their own venv, which adds the reference packages that the engine must
+# never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv.
+BENCH_VENV ?= .venv-bench
+BENCH_PY := $(BENCH_VENV)/bin/python
+$(BENCH_VENV)/.installed: requirements-bench.txt
+	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@touch $@
+
+bench: venv $(BENCH_VENV)/.installed
+	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench.py
 
 sim: venv
 	$(PY) tools/count.py --demo
@@ -57,3 +66,19 @@ count: venv
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
+
+# Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
+# wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv
+# (needs KiCad 9). `hardware`: ERC, DRC and the board house files in $(BUILD)/hardware.
+.PHONY: pins kicad hardware
+
+pins: venv
+	$(PY) tools/gen_pins.py
+	$(PY) tools/gen_wiring.py
+
+kicad: venv
+	$(PY) tools/gen_kicad.py
+	$(PY) tools/gen_pins.py
+
+hardware: venv
+	$(PY) tools/build_hardware.py --out $(BUILD)/hardware

@@ -28,9 +28,9 @@ SPDX-License-Identifier: MIT
 
 from cribbage.errors import InvalidCountError
 
-HAND_TOTALS = {hand:#x}
-CRIB_TOTALS = {crib:#x}
-HAND3_TOTALS = {hand3:#x}  # the five-card game's 3 kept cards and the starter
+HAND_TOTALS = 0x{hand:X}
+CRIB_TOTALS = 0x{crib:X}
+HAND3_TOTALS = 0x{hand3:X}  # the five-card game's 3 kept cards and the starter
 MAX_SHOW = {max_show}
 
 
@@ -72,6 +72,11 @@ def render():
     """The module's source text, from a fresh enumeration."""
     hand, crib = enumerate_shows(5, progress=print_progress)
     hand3, _ = enumerate_shows(4, progress=print_progress)
+    return render_from(hand, crib, hand3)
+
+
+def render_from(hand, crib, hand3):
+    """The module's source text from the hand, crib and 3-card hand histograms."""
     masks = [mask_of(hand), mask_of(crib), mask_of(hand3)]
     max_show = max(m.bit_length() - 1 for m in masks)
     return TEMPLATE.format(hand=masks[0], crib=masks[1], hand3=masks[2], max_show=max_show)

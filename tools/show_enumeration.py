@@ -1,10 +1,10 @@
 """Exhaustive enumeration of every show: the distribution of hand and crib totals.
 
 Every (4 kept cards, starter) pair is visited once: all C(52,5) five-card sets, each with
-each of its 5 cards as the starter (12,994,800 in all). Fifteens, pairs and runs do not
-depend on which card is the starter, so they are counted once per set with the engine's own
-``fifteens_count`` and ``pairs_runs_points``; flush and nobs are then counted per starter.
-The five-card game's 3-card hands are enumerated the same way over C(52,4) sets.
+each of its 5 cards as the starter (12,994,800 in all), and scored by the engine's own fast
+path ``show_points`` as a hand and as a crib, so the published distribution checks exactly
+the code the board runs. The five-card game's 3-card hands are enumerated the same way over
+C(52,4) sets.
 
     python tools/show_enumeration.py        # prints both distributions (2 processes)
 
@@ -18,18 +18,9 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
 
-from cribbage.cards import JACK, RANKS, SUITS, VALUES
-from cribbage.show import fifteens_count, flush_points, pairs_runs_points
+from cribbage.show import show_points
 
 MAX_POINTS = 29
-
-
-def _nobs(others, starter):
-    s = SUITS[starter]
-    for c in others:
-        if RANKS[c] == JACK and SUITS[c] == s:
-            return 1
-    return 0
 
 
 def _count_sets(prefix, size):
@@ -40,16 +31,11 @@ def _count_sets(prefix, size):
     while stack:
         cards, nxt = stack.pop()
         if len(cards) == size:
-            base = fifteens_count([VALUES[c] for c in cards]) * 2
-            pairs, runs = pairs_runs_points([RANKS[c] for c in cards])
-            base += pairs + runs
             for i in range(size):
-                starter = cards[i]
                 kept = cards[:i] + cards[i + 1 :]
-                extra = _nobs(kept, starter)
-                hand[base + extra + flush_points(kept, starter, False)] += 1
+                hand[show_points(kept, cards[i], False)] += 1
                 if size == 5:
-                    crib[base + extra + flush_points(kept, starter, True)] += 1
+                    crib[show_points(kept, cards[i], True)] += 1
             continue
         for c in range(nxt, 52 - (size - len(cards)) + 1):
             stack.append(([*cards, c], c + 1))

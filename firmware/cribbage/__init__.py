@@ -18,6 +18,7 @@ from cribbage.cards import (
     suit,
     value,
 )
+from cribbage.discard import advice_text, advise_discard, crib_value
 from cribbage.errors import (
     CribbageError,
     DuplicateCardError,
@@ -26,7 +27,11 @@ from cribbage.errors import (
     InvalidCountError,
     InvalidHandError,
 )
+from cribbage.pegging import peg_breakdown, peg_points, pile_count
+from cribbage.play import FIVE_CARD, SIX_CARD, Pegging, PlayScore
+from cribbage.say import say_count
 from cribbage.show import ShowScore, score_show, show_points
 from cribbage.totals import achievable_totals, is_achievable
+from cribbage.verify import CountCheck, check_count
 
 __version__ = "0.1.0"

@@ -1,8 +1,9 @@
 """The show: scoring a hand or crib with the starter.
 
 Two entry points share the same rules:
-- ``show_points(cards, starter, crib)`` is the fast path (ints in, int out, no tables
-  beyond the per-card bytes): the enumerations and discard advice call it millions of times.
+- ``show_points(cards, starter, crib)`` is the fast path (ints in, int out, one table
+  lookup for fifteens, pairs and runs): the enumerations and discard advice call it
+  millions of times.
 - ``score_show(hand, starter, crib=False)`` returns a ``ShowScore`` with each category's
   points and the itemized combinations, for people.
 
@@ -15,6 +16,7 @@ SPDX-License-Identifier: MIT
 
 from cribbage.cards import JACK, RANKS, SUITS, VALUES, format_card, parse_card, parse_cards
 from cribbage.errors import DuplicateCardError, InvalidHandError
+from cribbage.showtable import BASE4, BASE5, OFFSET, PLACE0, PLACE1, PLACE2, PLACE3, PLACE4
 
 
 def fifteens_count(values):
@@ -83,29 +85,80 @@ def flush_points(cards, starter, crib):
     return 0 if crib else len(cards)
 
 
-def nobs_points(cards, starter):
-    """1 for a jack among the kept cards of the starter's suit."""
-    s = SUITS[starter]
-    for c in cards:
-        if RANKS[c] == JACK and SUITS[c] == s:
-            return 1
-    return 0
-
-
 def show_points(cards, starter, crib=False):
-    """Total show points of kept cards (list of 3 or 4 card ints) with the starter."""
-    values = [VALUES[c] for c in cards]
-    values.append(VALUES[starter])
-    ranks = [RANKS[c] for c in cards]
-    ranks.append(RANKS[starter])
-    pairs, runs = pairs_runs_points(ranks)
-    return (
-        2 * fifteens_count(values)
-        + pairs
-        + runs
-        + flush_points(cards, starter, crib)
-        + nobs_points(cards, starter)
-    )
+    """Total show points of kept cards (3 or 4 distinct card ints) with the starter.
+
+    The fast path, unchecked: ``score_show`` takes text, checks the cards and itemizes.
+    Fifteens, pairs and runs depend only on the ranks, so their sum is looked up in
+    ``showtable`` (built from ``fifteens_count`` and ``pairs_runs_points``) by the sorted
+    ranks; flush and nobs are counted here. The ranks are sorted by a comparator network
+    in locals: on MicroPython that is several times faster than building and sorting a list.
+    """
+    ranks = RANKS
+    suits = SUITS
+    s = suits[starter]
+    if len(cards) == 4:
+        w, x, y, z = cards
+        f = suits[w]
+        flush = suits[x] == f and suits[y] == f and suits[z] == f
+        a = ranks[w]
+        b = ranks[x]
+        c = ranks[y]
+        d = ranks[z]
+        e = ranks[starter]
+        # Optimal 9-comparator sorting network for 5 (Knuth, TAOCP vol. 3, 5.3.4).
+        if a > b:
+            a, b = b, a
+        if d > e:
+            d, e = e, d
+        if c > e:
+            c, e = e, c
+        if c > d:
+            c, d = d, c
+        if a > d:
+            a, d = d, a
+        if a > c:
+            a, c = c, a
+        if b > e:
+            b, e = e, b
+        if b > d:
+            b, d = d, b
+        if b > c:
+            b, c = c, b
+        points = BASE5[PLACE0[a] + PLACE1[b] + PLACE2[c] + PLACE3[d] + PLACE4[e]] - OFFSET
+        if flush:
+            if s == f:
+                points += 5
+            elif not crib:
+                points += 4
+    else:
+        x, y, z = cards
+        f = suits[x]
+        flush = suits[y] == f and suits[z] == f
+        a = ranks[x]
+        b = ranks[y]
+        c = ranks[z]
+        d = ranks[starter]
+        # Optimal 5-comparator sorting network for 4.
+        if a > b:
+            a, b = b, a
+        if c > d:
+            c, d = d, c
+        if a > c:
+            a, c = c, a
+        if b > d:
+            b, d = d, b
+        if b > c:
+            b, c = c, b
+        points = BASE4[PLACE0[a] + PLACE1[b] + PLACE2[c] + PLACE3[d]] - OFFSET
+        if flush:
+            if s == f:
+                points += 4
+            elif not crib:
+                points += 3
+    if s * 13 + JACK - 1 in cards:  # nobs: the jack of the starter's suit is a kept card
+        points += 1
+    return points
 
 
 class ShowScore:

@@ -1,0 +1,221 @@
+"""tools/count.py run as a program: every feature and every error path (CPython only)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+COUNT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "count.py")
+
+
+def run(*args, stdin=None, encoding="utf-8"):
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    return subprocess.run(
+        [sys.executable, COUNT, *args],
+        input=stdin.encode("utf-8") if stdin is not None else None,
+        capture_output=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def ok(*args, **kwargs):
+    p = run(*args, **kwargs)
+    assert p.returncode == 0, p.stderr.decode()
+    assert p.stderr == b""
+    return p.stdout.decode(kwargs.get("encoding", "utf-8")).splitlines()
+
+
+def test_counts_the_29_hand_itemized_with_suit_symbols():
+    lines = ok("5H", "5C", "5D", "JS", "5S")
+    assert lines[0] == "hand 5♥ 5♣ 5♦ J♠, starter 5♠"
+    items = [line.split() for line in lines[1:-2]]
+    assert [i[0] for i in items] == ["fifteen"] * 8 + ["pair"] * 6 + ["nobs"]
+    assert ["5♥", "5♣", "5♦", "2"] == items[0][1:]  # three fives, 2 points
+    assert ["J♠", "1"] == items[-1][1:]
+    assert lines[-2].split() == "fifteens 16, pairs 12, runs 0, flush 0, nobs 1".split()
+    assert lines[-1] == "total 29"
+
+
+def test_letters_when_stdout_is_not_utf8():
+    lines = ok("5H", "5C", "5D", "JS", "5S", encoding="ascii")
+    assert lines[0] == "hand 5H 5C 5D JS, starter 5S"
+    assert lines[-1] == "total 29"
+
+
+def test_cards_in_any_spelling():
+    lines = ok("4c", "5♠", "6D", "7C", "5h")
+    assert lines[-1] == "total 14"
+    assert ok("10D", "TC", "JH", "QS", "KD")[-1] == ok("TD", "10C", "JH", "QS", "KD")[-1]
+
+
+def test_three_card_hand_of_the_five_card_game():
+    lines = ok("2H", "6H", "9H", "KS")
+    assert lines[0] == "hand 2♥ 6♥ 9♥, starter K♠"
+    assert lines[-1] == "total 5"  # 6+9 and a three-card flush
+
+
+def test_crib_flush_needs_the_starter():
+    assert ok("2H", "4H", "6H", "8H", "KS")[-1] == "total 4"
+    assert ok("--crib", "2H", "4H", "6H", "8H", "KS")[-1] == "total 0"
+    lines = ok("--crib", "2H", "4H", "6H", "8H", "KH")
+    assert lines[0].startswith("crib ") and lines[-1] == "total 5"
+
+
+def test_claim_verdicts():
+    assert ok("--claim", "14", "4C", "5S", "6D", "7C", "5H")[-1] == (
+        "Correct: the hand scores 14."
+    )
+    assert ok("--claim", "12", "4C", "5S", "6D", "7C", "5H")[-1] == (
+        "Under by 2 points: the hand scores 14, not 12."
+    )
+    assert ok("--claim", "12", "--muggins", "4C", "5S", "6D", "7C", "5H")[-1] == (
+        "Under by 2 points: the hand scores 14, not 12. "
+        "Muggins: your opponent may take the 2 points missed."
+    )
+    assert ok("--claim", "19", "4C", "5S", "6D", "7C", "5H")[-1] == (
+        "Over by 5 points: the hand scores 14, not 19. (No hand scores 19.)"
+    )
+
+
+def test_say():
+    lines = ok("--say", "4C", "5S", "6D", "7C", "5H")
+    assert lines[-2:] == ["total 14", "fifteen two, fifteen four, and a double run of four is 14"]
+
+
+def test_play():
+    assert ok("--play", "8C", "6D", "7H") == [
+        "pile 8♣ 6♦ 7♥: count 21",
+        "7♥ scores 3: run of 3 for 3",
+    ]
+    assert ok("--play", "5H", "TD") == ["pile 5♥ 10♦: count 15", "10♦ scores 2: fifteen for 2"]
+    assert ok("--play", "5H", "TD", "5S")[-1] == "5♠ scores nothing"  # the 10 is between
+    assert ok("--play", "KH", "KD", "KS", "AC")[-1] == "A♣ scores 2: thirty-one for 2"
+
+
+def test_demo_runs_in_utf8_and_ascii():
+    text = "\n".join(ok("--demo"))
+    assert "total 29" in text and "and one for his nobs is 29" in text
+    assert "nineteen: nothing to count" in text
+    assert "pair royal for 6" in text
+    ascii_text = "\n".join(ok("--demo", encoding="ascii"))
+    assert "hand 5H 5C 5D JS, starter 5S" in ascii_text
+
+
+def test_help():
+    assert any("--jsonl" in line for line in ok("--help"))
+
+
+def jsonl(*objects_or_lines):
+    text = "\n".join(o if isinstance(o, str) else json.dumps(o) for o in objects_or_lines) + "\n"
+    return ok("--jsonl", stdin=text)
+
+
+def test_jsonl_show_and_pile():
+    out = jsonl(
+        {"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "crib": False},
+        {"pile": ["8C", "6D", "7H"]},
+    )
+    assert out == [
+        '{"total": 29, "fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1}',
+        '{"points": 3, "count": 21}',
+    ]
+
+
+def test_jsonl_crib_claim_and_symbols():
+    out = jsonl(
+        {"hand": ["2♥", "4♥", "6♥", "8♥"], "starter": "K♠", "crib": True},
+        {"hand": ["4C", "5S", "6D", "7C"], "starter": "5H", "claim": 12, "muggins": True},
+        {"hand": ["4C", "5S", "6D", "7C"], "starter": "5H", "claim": 16},
+    )
+    assert json.loads(out[0])["total"] == 0
+    claim = json.loads(out[1])
+    assert list(claim) == [
+        "total", "fifteens", "pairs", "runs", "flush", "nobs",
+        "status", "difference", "muggins_points", "message",
+    ]  # fmt: skip
+    assert (claim["status"], claim["difference"], claim["muggins_points"]) == ("under", 2, 2)
+    over = json.loads(out[2])
+    assert (over["status"], over["difference"], over["muggins_points"]) == ("over", 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("line", "error_part"),
+    [
+        ("nonsense", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5S"}', "5S is given twice"),
+        ('{"hand": ["5S", "5X", "5D", "JH"], "starter": "5H"}', "'5X' is not a card"),
+        ('{"hand": ["5S", "5C"], "starter": "5H"}', "not 2"),
+        ('{"hand": ["5S", "5C", "5D"], "starter": "5H", "crib": true}', "crib has 4 cards"),
+        ('{"hand": "5S 5C", "starter": "5H"}', "must be a list"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": 5}', "cards are text"),
+        ('{"hand": ["5S", "5C", "5D", "JH"]}', "needs 'hand' and 'starter'"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "crib": 1}', "true or false"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "claim": -2}', "negative"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "claim": "9"}', "whole number"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "clam": 9}', "unknown key"),
+        ('{"pile": ["KC", "KD", "KS", "5H"]}', "past 31"),
+        ('{"pile": ["KC"], "crib": true}', "only the key 'pile'"),
+        ('{"pile": []}', "no cards"),
+    ],
+)
+def test_jsonl_bad_line_gives_an_error_and_the_rest_go_on(line, error_part):
+    good = {"pile": ["5H", "TD"]}
+    out = jsonl(good, line, good)
+    assert len(out) == 3
+    assert out[0] == out[2] == '{"points": 2, "count": 15}'
+    error = json.loads(out[1])
+    assert list(error) == ["error"] and error_part in error["error"], error
+
+
+def test_jsonl_skips_blank_lines_and_survives_bad_utf8():
+    p = run("--jsonl", stdin="\n\n")
+    assert p.returncode == 0 and p.stdout == b""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    p = subprocess.run(
+        [sys.executable, COUNT, "--jsonl"],
+        input=b'\xff\xfe\n{"pile": ["5H"]}\n',
+        capture_output=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    lines = p.stdout.decode().splitlines()
+    assert p.returncode == 0 and json.loads(lines[0]) == {"error": "the line is not UTF-8 text"}
+    assert json.loads(lines[1]) == {"points": 0, "count": 5}
+
+
+@pytest.mark.parametrize(
+    ("args", "error_part"),
+    [
+        ((), "give the cards"),
+        (("5H", "5C"), "got 2 cards"),
+        (("5H", "5C", "5D", "JS", "5S", "KD"), "got 6 cards"),
+        (("5H", "5X", "5D", "JS", "5S"), "'5X' is not a card"),
+        (("5H", "5C", "5D", "JS", "5h"), "5H is given twice"),
+        (("--crib", "5H", "5C", "5D", "5S"), "crib has 4 cards"),
+        (("--claim", "x", "5H", "5C", "5D", "JS", "5S"), "invalid int value"),
+        (("--claim", "-3", "5H", "5C", "5D", "JS", "5S"), "negative"),
+        (("--muggins", "5H", "5C", "5D", "JS", "5S"), "--muggins goes with --claim"),
+        (("--play", "KH", "KD", "KS", "5C"), "past 31"),
+        (("--play", "--say", "5H"), "--say goes with a hand"),
+        (("--play", "--crib", "5H"), "--crib goes with a hand"),
+        (("--play",), "give the cards"),
+        (("--jsonl", "5H"), "takes no cards"),
+        (("--jsonl", "--claim", "3"), "--claim goes with a hand"),
+        (("--demo", "--play", "5H"), "only one of"),
+        (("--demo", "5H"), "takes no cards"),
+        (("--bogus",), "unrecognized arguments"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args, error_part):
+    p = run(*args, stdin="")
+    assert p.returncode == 2
+    assert p.stdout == b""
+    err = p.stderr.decode()
+    assert err.count("\n") == 1 and err.startswith("count.py: error: "), err
+    assert error_part in err and "Traceback" not in err
