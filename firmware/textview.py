@@ -1,0 +1,86 @@
+"""The optional 128x64 text display's 8 lines of 16 characters, built from the view.
+
+Pure: the HAL's text display (``show_lines(lines)``, pixels by micropython-lib's ``ssd1306``)
+only draws what this returns, so the board is fully usable without the display.
+
+    lines = new_lines()
+    if build_lines(view, lines):        # True when a line changed: only then redraw
+        display.show_lines(lines)
+
+Scoreboard mode: the mode and the game length, one line per side (score, the last move,
+the dealer), the pending entry, the result, then the app's ``view.detail`` lines (e.g. a
+count breakdown). Other modes: the mode name, then the app's detail lines.
+SPDX-License-Identifier: MIT
+"""
+
+from compat import const
+from view import MODE_NAMES, MODE_SCORE
+
+ROWS = const(8)
+COLS = const(16)
+SIDE_LETTERS = "ABCD"
+SKUNK_WORDS = ("", " skunk", " dbl skunk", " tpl skunk")
+
+
+def new_lines():
+    """A list of 8 empty lines to fill with build_lines."""
+    return [""] * ROWS
+
+
+def fit(text):
+    """text cut to the display's 16 columns."""
+    return text[:COLS] if len(text) > COLS else text
+
+
+def score_line(view, side):
+    """'A  87   +7 deal': side, score, its last move, and whether it deals."""
+    front = view.front[side]
+    move = "{:+d}".format(front - view.back[side]) if front else ""
+    deal = "deal" if side == view.dealer else ""
+    return fit("{}{:>4}{:>5} {}".format(SIDE_LETTERS[side], front, move, deal).rstrip())
+
+
+def preview_line(view):
+    """'B +12 -> 114' for the pending entry, or '' when there is none."""
+    s = view.preview_side
+    if not 0 <= s < view.sides or not view.preview_points:
+        return ""
+    to = view.front[s] + view.preview_points
+    to = 0 if to < 0 else (view.target if to > view.target else to)
+    return fit("{} {:+d} -> {}".format(SIDE_LETTERS[s], view.preview_points, to))
+
+
+def result_line(view):
+    """'A wins dbl skunk' once a side has won, else ''."""
+    w = view.winner
+    if not 0 <= w < view.sides:
+        return ""
+    level = view.skunk if 0 <= view.skunk < len(SKUNK_WORDS) else 0
+    return fit("{} wins{}".format(SIDE_LETTERS[w], SKUNK_WORDS[level]))
+
+
+def build_lines(view, lines):
+    """Fill lines (8 strings) from view; return True if any line changed."""
+    mode = view.mode
+    name = MODE_NAMES[mode] if 0 <= mode < len(MODE_NAMES) else "Mode {}".format(mode)
+    out = []
+    if mode == MODE_SCORE:
+        out.append(fit("{:<12}{:>4}".format(name, view.target)))
+        for side in range(view.sides):
+            out.append(score_line(view, side))
+        for extra in (preview_line(view), result_line(view)):
+            if extra:
+                out.append(extra)
+    else:
+        out.append(fit(name))
+    for text in view.detail:
+        if len(out) == ROWS:
+            break
+        out.append(fit(text))
+    changed = False
+    for i in range(ROWS):
+        text = out[i] if i < len(out) else ""
+        if lines[i] != text:
+            lines[i] = text
+            changed = True
+    return changed

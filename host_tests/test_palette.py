@@ -1,0 +1,178 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""Palettes: the ink table's bytes, and the default palette under colour-vision deficiency.
+
+The CVD check uses the Machado, Oliveira & Fernandes (2009) simulation matrices at severity
+1.0 (protanopia, deuteranopia, tritanopia; the published supplementary tables, as also used
+by colorspacious and colour-science), applied to linear RGB. LED drive values are PWM duty,
+i.e. already linear light, so they go in as value / 255, then through sRGB's linear-RGB ->
+XYZ (D65) matrix.
+
+Two measures. The main one is the distance between CIE 1976 u'v' chromaticities: it does
+not change with intensity, and a side is shown both bright (front peg) and dim (back peg),
+so it must be told apart by hue alone (a just-noticeable step is about 0.004). That is the
+measure that catches red vs green: to a protanope a dim green is a bright red. The second is
+CIELAB delta-E 1976 at full drive, the usual "how different do they look" number.
+"""
+
+from palette import (
+    BACK,
+    BAR,
+    DEALER,
+    FRONT,
+    INK_ERROR,
+    INK_FLASH,
+    INK_MARK,
+    INK_SKUNK,
+    N_INKS,
+    PALETTES,
+    WHITE,
+    build_inks,
+    scale_channel,
+)
+from support import raises
+
+NORMAL = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+PROTANOPIA = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+DEUTERANOPIA = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+TRITANOPIA = (
+    (1.255528, -0.076749, -0.178779),
+    (-0.078411, 0.930809, 0.147602),
+    (0.004733, 0.691367, 0.303900),
+)
+MIN_UV = 0.03  # chromaticity distance, about 7x a just-noticeable difference
+MIN_DELTA_E = 30.0  # CIELAB, about 13x a just-noticeable difference (2.3)
+
+
+def xyz(rgb, cvd):
+    """CIE XYZ (D65) of an LED drive colour as seen with the cvd simulation matrix."""
+    lin = [c / 255 for c in rgb]
+    sim = []
+    for row in cvd:
+        v = row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2]
+        sim.append(0.0 if v < 0 else (1.0 if v > 1 else v))
+    return (
+        0.4124 * sim[0] + 0.3576 * sim[1] + 0.1805 * sim[2],
+        0.2126 * sim[0] + 0.7152 * sim[1] + 0.0722 * sim[2],
+        0.0193 * sim[0] + 0.1192 * sim[1] + 0.9505 * sim[2],
+    )
+
+
+def uv(rgb, cvd):
+    x, y, z = xyz(rgb, cvd)
+    d = x + 15 * y + 3 * z
+    return (4 * x / d, 9 * y / d)
+
+
+def lab(rgb, cvd):
+    x, y, z = xyz(rgb, cvd)
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    fx, fy, fz = f(x / 0.95047), f(y), f(z / 1.08883)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def uv_distance(c1, c2, cvd):
+    a = uv(c1, cvd)
+    b = uv(c2, cvd)
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+
+
+def delta_e(c1, c2, cvd):
+    a = lab(c1, cvd)
+    b = lab(c2, cvd)
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
+
+
+def closest(colours, measure, cvd):
+    """Smallest difference between any two colours, or any colour and the white markers."""
+    best = 1e9
+    for i in range(len(colours)):
+        best = min(best, measure(colours[i], WHITE, cvd))
+        for j in range(i + 1, len(colours)):
+            best = min(best, measure(colours[i], colours[j], cvd))
+    return best
+
+
+def near(a, b, tol):
+    return abs(a - b) <= tol
+
+
+def test_colour_maths_matches_published_srgb_values():
+    # sRGB primaries and D65 white: u'v' red (0.4507, 0.5229), green (0.1250, 0.5625),
+    # blue (0.1754, 0.1579), white (0.1978, 0.4683); CIELAB red L*53.2 a*80.1 b*67.2.
+    for rgb, want in (
+        ((255, 0, 0), (0.4507, 0.5229)),
+        ((0, 255, 0), (0.1250, 0.5625)),
+        ((0, 0, 255), (0.1754, 0.1579)),
+        ((255, 255, 255), (0.1978, 0.4683)),
+    ):
+        got = uv(rgb, NORMAL)
+        assert near(got[0], want[0], 0.001) and near(got[1], want[1], 0.001), rgb
+    r = lab((255, 0, 0), NORMAL)
+    assert near(r[0], 53.2, 0.2) and near(r[1], 80.1, 0.3) and near(r[2], 67.2, 0.3)
+    w = lab((255, 255, 255), NORMAL)
+    assert near(w[0], 100, 0.1) and near(w[1], 0, 0.1) and near(w[2], 0, 0.1)
+
+
+def test_default_palette_survives_red_green_colour_blindness():
+    sides = PALETTES[0][1]
+    for name, cvd in (("normal", NORMAL), ("protanopia", PROTANOPIA), ("deut", DEUTERANOPIA)):
+        assert closest(sides, uv_distance, cvd) >= MIN_UV, name
+        assert closest(sides, delta_e, cvd) >= MIN_DELTA_E, name
+    # The 2-side game's pair (blue, amber) lies on the blue-yellow axis that red-green
+    # deficient eyes keep, and stays far apart even for tritanopia.
+    for cvd in (PROTANOPIA, DEUTERANOPIA, TRITANOPIA):
+        assert uv_distance(sides[0], sides[1], cvd) >= 4 * MIN_UV
+
+
+def test_the_check_rejects_a_red_green_palette():
+    # The traditional red/blue/green/yellow pegs pass for normal vision and fail here:
+    # red and green land on (nearly) the same chromaticity, under 0.01 apart.
+    classic = PALETTES[1][1]
+    assert closest(classic, uv_distance, NORMAL) >= MIN_UV
+    for cvd in (PROTANOPIA, DEUTERANOPIA):
+        assert uv_distance(classic[0], classic[2], cvd) < 0.01
+        assert closest(classic, uv_distance, cvd) < MIN_UV
+
+
+def test_scale_channel_floors_but_keeps_lit_channels_lit():
+    assert scale_channel(255, 255, 256) == 255
+    assert scale_channel(255, 220, 256) == 220
+    assert scale_channel(128, 220, 256) == 110  # 128*220*256/65280 = 110.4
+    assert scale_channel(255, 220, 42) == 36  # 36.09
+    assert scale_channel(255, 8, 20) == 1  # 0.625 would vanish: kept at 1
+    assert scale_channel(0, 220, 256) == 0 and scale_channel(255, 0, 256) == 0
+
+
+def test_ink_table_bytes_are_grb():
+    inks = build_inks(bytearray(N_INKS * 3), 0, 220)
+
+    def ink(i):
+        return tuple(inks[3 * i : 3 * i + 3])
+
+    # Side B amber (255, 128, 0) front at scale 220: R 220, G 110, B 0 -> bytes G, R, B.
+    assert ink(1 * 4 + FRONT) == (110, 220, 0)
+    assert ink(0 * 4 + FRONT) == (0, 0, 220)  # blue
+    assert ink(0 * 4 + BACK) == (0, 0, 36)  # 255*220*42/65280 = 36.09
+    assert ink(0 * 4 + DEALER) == (0, 0, 82)  # 255*220*96/65280 = 82.5
+    assert ink(0 * 4 + BAR) == (0, 0, 55)  # 255*220*64/65280 = 55
+    # Side D magenta (255, 0, 192): front G 0, R 220, B 192*220*256/65280 = 165.6 -> 165.
+    assert ink(3 * 4 + FRONT) == (0, 220, 165)
+    assert ink(INK_MARK) == (17, 17, 17)  # 255*220*20/65280 = 17.2
+    assert ink(INK_SKUNK) == (0, 34, 0)  # red at level 40: 34.4
+    assert ink(INK_ERROR) == (0, 82, 0) and ink(INK_FLASH) == (82, 82, 82)
+
+
+def test_bad_palette_or_scale_is_refused():
+    raises(ValueError, build_inks, bytearray(N_INKS * 3), len(PALETTES), 100)
+    raises(ValueError, build_inks, bytearray(N_INKS * 3), 0, 256)
