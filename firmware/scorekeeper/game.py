@@ -1,0 +1,191 @@
+"""One game's state, derived by replaying its events: pegs, dealer, counting order, winner.
+
+    g = Game(settings, dealer=0)
+    g.apply(events.peg(1, 2))        # checks, then applies; returns True if flagged
+    g.pop()                          # undo: drop the last event and replay the rest
+
+Nothing here is set by hand: ``apply`` folds one event into the state, ``pop`` replays the
+events that remain, so the state after an undo is exactly the state before the undone event.
+Everything is small ints in preallocated lists; the board reads ``front``, ``back``,
+``scores``, ``dealer``, ``winner`` directly (no allocation in its refresh path).
+Sides are numbered clockwise, so "the dealer's left" is ``(dealer + 1) % sides``.
+SPDX-License-Identifier: MIT
+"""
+
+from scorekeeper import rules
+from scorekeeper.events import CRIB, DEAL, HAND, HEELS, PEG
+from scorekeeper.rules import check_event, skunk_level
+
+
+class Game:
+    """The state of one game; ``events`` holds the events still standing (undo removed)."""
+
+    def __init__(self, settings, dealer=0, start=0):
+        self.cfg = settings
+        self.sides = settings.sides
+        self.target = settings.target
+        self.first_dealer = dealer
+        self.start = start
+        # The counting order of a hand for each dealer, built once (no allocation per deal).
+        self.orders = tuple(rules.count_order(settings, d) for d in range(self.sides))
+        self.events = []
+        self.scores = [0, 0, 0, 0]
+        self.front = [0, 0, 0, 0]
+        self.back = [0, 0, 0, 0]
+        # Show statistics of this game, per side: hands counted, their points, best counts.
+        self.hands = [0, 0, 0, 0]
+        self.hand_points = [0, 0, 0, 0]
+        self.best_hand = [0, 0, 0, 0]
+        self.best_crib = [0, 0, 0, 0]
+        self._reset()
+
+    def _reset(self):
+        for i in range(4):
+            self.scores[i] = self.front[i] = self.back[i] = 0
+            self.hands[i] = self.hand_points[i] = self.best_hand[i] = self.best_crib[i] = 0
+        self.dealer = self.first_dealer
+        self.deals = 0  # times the deal has passed
+        self.pegs = 0  # peg events so far (the five-card bonus comes before any)
+        self.heels = False  # his heels pegged in this hand
+        self.winner = -1  # the side that reached the target, or -1
+        self.over = False  # no more points: won (and, with finish_hand, the hand counted out)
+        self.flagged = False  # the last event was out of the expected order
+        self.seconds = 0  # play time: the events' dt added up
+        self._new_hand()
+
+    def _new_hand(self):
+        self.order = self.orders[self.dealer]
+        self.counted = 0  # bit i: order[i] has been counted
+        self._find_next()
+
+    def _find_next(self):
+        """Set next_side / next_kind (HAND or CRIB) to the first count not yet entered."""
+        order = self.order
+        for i in range(len(order)):
+            if not (self.counted >> i) & 1:
+                self.next_slot = i
+                self.next_side = order[i] >> 1
+                self.next_kind = CRIB if order[i] & 1 else HAND
+                return
+        self.next_slot = self.next_side = self.next_kind = -1
+
+    # -- changing the state ------------------------------------------------------------
+
+    def check(self, ev):
+        """Raise the reason ev is refused now; else return True if it is allowed but flagged."""
+        return check_event(self, ev)
+
+    def apply(self, ev):
+        """Check ev, fold it into the state and keep it; return the flag (see check)."""
+        flagged = check_event(self, ev)
+        self._fold(ev, flagged)
+        self.events.append(ev)
+        return flagged
+
+    def pop(self):
+        """Remove the last event and replay the others; return the removed event or None."""
+        if not self.events:
+            return None
+        ev = self.events.pop()
+        self._reset()
+        for e in self.events:
+            self._fold(e, check_event(self, e))
+        return ev
+
+    def _fold(self, ev, flagged):
+        self.seconds += ev[4]
+        self.flagged = flagged
+        if ev[0] == DEAL:
+            if self.winner >= 0:  # finish_hand: passing the deal ends the won game
+                self.over = True
+                return
+            self.dealer = ev[1]
+            self.deals += 1
+            self.heels = False
+            self._new_hand()
+            return
+        if ev[0] != PEG:
+            return
+        side, reason, points = ev[1], ev[2], ev[3]
+        old = self.scores[side]
+        # A winner stops in the game hole; with finish_hand the others stop one short of it.
+        cap = self.target if self.winner < 0 else self.target - 1
+        new = min(max(old + points, 0), cap)
+        if new > old:  # leapfrog: the back peg jumps to where the front peg was
+            self.back[side] = self.front[side]
+            self.front[side] = new
+        elif new < old:  # a correction moves the front peg back; the back peg never passes it
+            self.front[side] = new
+            self.back[side] = min(self.back[side], new)
+        self.scores[side] = new
+        self.pegs += 1
+        if reason in (HAND, CRIB):
+            self._count(side, reason, points)
+        elif reason == HEELS and side == self.dealer:
+            self.heels = True
+        if new >= self.target and self.winner < 0:
+            self.winner = side
+            self.over = not self.cfg.finish_hand
+
+    def _count(self, side, reason, points):
+        slot = rules.count_slot(self, side, reason)
+        if slot >= 0:
+            self.counted |= 1 << slot
+            self._find_next()
+        if reason == HAND:
+            self.hands[side] += 1
+            self.hand_points[side] += points
+            self.best_hand[side] = max(self.best_hand[side], points)
+        elif points > self.best_crib[side]:
+            self.best_crib[side] = points
+
+    # -- reading the state --------------------------------------------------------------
+
+    @property
+    def last(self):
+        """The last event still standing, or None at the start of the game."""
+        return self.events[-1] if self.events else None
+
+    def skunk_of(self, side):
+        """0, or 1/2/3 for a skunk/double/triple skunk (lurch on 61) suffered by side."""
+        if self.winner < 0 or side == self.winner:
+            return 0
+        return skunk_level(self.cfg, self.scores[side])
+
+    @property
+    def skunk(self):
+        """The game's skunk level: the best-placed loser's (every loser must be skunked)."""
+        if self.winner < 0:
+            return 0
+        best = -1
+        for s in range(self.sides):
+            if s != self.winner and self.scores[s] > best:
+                best = self.scores[s]
+        return skunk_level(self.cfg, best)
+
+    def start_bonus_due(self):
+        """Five-card game: the side owed "three for last" now (the pone), else -1."""
+        if self.cfg.five_card and self.pegs == 0 and not self.over:
+            return (self.dealer + 1) % self.sides
+        return -1
+
+    def loser(self):
+        """Who deals the next game: the lowest loser, ties to the winner's left; -1 if none."""
+        if self.winner < 0:
+            return -1
+        low = -1
+        for i in range(1, self.sides):
+            s = (self.winner + i) % self.sides
+            if low < 0 or self.scores[s] < self.scores[low]:
+                low = s
+        return low
+
+    def snapshot(self):
+        """Everything derived, as one comparable tuple (for tests and debugging)."""
+        return (
+            tuple(self.scores), tuple(self.front), tuple(self.back), self.dealer, self.deals,
+            self.counted, self.next_side, self.next_kind, self.heels, self.winner, self.over,
+            self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
+            tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
+            self.start_bonus_due(), self.last,
+        )  # fmt: skip

@@ -1,0 +1,176 @@
+"""The scoring rules the scorekeeper enforces: what may be pegged now, counting order, skunks.
+
+Refusals raise (nothing changes); entries that are allowed but unexpected, such as a hand
+counted out of turn or heels for the pone, are accepted and flagged, because the board's
+idea of the deal may be the thing that is wrong. Where the product rules are silent, the
+ACC rules apply: the game ends the moment a side reaches the target, even mid-count.
+SPDX-License-Identifier: MIT
+"""
+
+from scorekeeper.errors import BadSide, ImpossibleCount, ScorekeeperError, ScoreRefused
+from scorekeeper.events import (
+    CORRECTION,
+    CRIB,
+    DEAL,
+    GO,
+    HAND,
+    HEELS,
+    MUGGINS,
+    PEG,
+    PLAY,
+    REASONS,
+    START,
+    side_name,
+)
+
+MAX_PLAY = 14  # one card pegs at most 12 (four of a kind) + 2 (making 15 or 31)
+MAX_SHOW = 29
+
+
+def count_order(cfg, dealer):
+    """The counts of a hand in order, each ``side * 2 + is_crib``.
+
+    Pone first, dealer's hand, then the crib; with three or four players, clockwise from
+    the dealer's left; partnerships alternate, each partner counting a hand.
+    """
+    crib = dealer * 2 + 1
+    if cfg.partners:
+        pone = (1 - dealer) * 2
+        return (pone, dealer * 2, pone, dealer * 2, crib)
+    n = cfg.players
+    return tuple(((dealer + i) % n) * 2 for i in range(1, n + 1)) + (crib,)
+
+
+def count_slot(game, side, reason):
+    """The order slot a HAND/CRIB count of side fills, or -1 if it fills none."""
+    want = side * 2 + (1 if reason == CRIB else 0)
+    order = game.order
+    for i in range(len(order)):
+        if order[i] == want and not (game.counted >> i) & 1:
+            return i
+    return -1
+
+
+def skunk_level(cfg, loser_score):
+    """0 none, 1 skunk (lurch on 61), 2 double, 3 triple (only with that option)."""
+    if cfg.target != 121:
+        return 1 if loser_score <= 30 else 0
+    if loser_score <= 30 and cfg.triple_skunk:
+        return 3
+    if loser_score <= 60:
+        return 2
+    return 1 if loser_score <= 90 else 0
+
+
+def result_text(game):
+    """The result, like ``A won 121-87`` (winner first, then the others in side order)."""
+    w = game.winner
+    parts = [str(game.scores[w])]
+    for s in range(game.sides):
+        if s != w:
+            parts.append(str(game.scores[s]))
+    return "{} won {}".format(side_name(w), "-".join(parts))
+
+
+def check_event(game, ev):
+    """Raise why ev is refused; else return True when it is allowed but flagged."""
+    kind = ev[0]
+    if kind == DEAL:
+        _check_side(game, ev[1])
+        if game.over:
+            raise ScoreRefused("game over: {}; undo or start a new game".format(result_text(game)))
+        return game.winner < 0 and game.next_side >= 0  # counts still missing
+    if kind != PEG:
+        raise ScorekeeperError("not an event: {!r}".format(ev))
+    side, reason, points = ev[1], ev[2], ev[3]
+    _check_side(game, side)
+    if not isinstance(points, int) or not 0 <= reason < len(REASONS):
+        raise ScorekeeperError("bad points or reason: {!r}".format(ev))
+    if game.over:
+        raise ScoreRefused("game over: {}; undo or start a new game".format(result_text(game)))
+    if game.winner == side:
+        raise ScoreRefused("{} has won; the others count out the hand, then pass the deal"
+                           .format(side_name(side)))  # fmt: skip
+    score = game.scores[side]
+    if reason == CORRECTION:
+        if points == 0:
+            raise ScoreRefused("a correction of 0 changes nothing")
+        if score + points < 0:
+            raise ScoreRefused(
+                "{} has {}: a correction cannot take a score below 0".format(
+                    side_name(side), score
+                )
+            )
+        return False
+    if points < 0:
+        raise ScoreRefused("only a correction takes points away")
+    if reason in (HAND, CRIB):
+        _check_count(game.cfg, points, reason == CRIB)
+        slot = count_slot(game, side, reason)
+        return slot < 0 or slot != game.next_slot
+    if points == 0:
+        raise ScoreRefused("nothing to peg: enter the points, then the side")
+    if reason == PLAY:
+        _check_range(points, MAX_PLAY, "one card pegs at most 14 in the play")
+    elif reason == GO:
+        _check_range(points, 2, "a go is 1 (2 with 31)")
+        _check_stinkhole(game, score, "a go")
+    elif reason == HEELS:
+        if points != 2:
+            raise ScoreRefused("his heels is 2")
+        _check_stinkhole(game, score, "his heels")
+        return side != game.dealer or game.heels
+    elif reason == MUGGINS:
+        if not game.cfg.muggins:
+            raise ScoreRefused("muggins is off in the settings")
+        _check_range(points, MAX_SHOW, "no muggins claim is over 29")
+    elif reason == START:
+        _check_start(game, side, points)
+    return False
+
+
+def _check_side(game, side):
+    if not isinstance(side, int) or not 0 <= side < game.sides:
+        raise BadSide(
+            "there is no side {} in a {}-side game".format(side_name(side), game.sides)
+            if isinstance(side, int)
+            else "a side is a number 0-{}".format(game.sides - 1)
+        )
+
+
+def _check_range(points, top, message):
+    if points > top:
+        raise ScoreRefused(message)
+
+
+def _check_stinkhole(game, score, what):
+    if game.cfg.stinkhole and score == game.target - 1:
+        raise ScoreRefused("house rule: no pegging out from {} on {}".format(score, what))
+
+
+def _check_start(game, side, points):
+    if not game.cfg.five_card:
+        raise ScoreRefused("three for last is only in the five-card game")
+    if game.pegs:
+        raise ScoreRefused("three for last comes before any other points")
+    if side != (game.dealer + 1) % game.sides:
+        raise ScoreRefused("three for last goes to the pone, not the dealer")
+    if points != 3:
+        raise ScoreRefused("three for last is 3")
+
+
+def _check_count(cfg, points, crib):
+    """ImpossibleCount unless some hand (or crib) scores exactly points."""
+    from cribbage.totals import is_achievable
+
+    what = "crib" if crib else "hand"
+    if cfg.five_card and not crib:  # the five-card game keeps 3 cards, the crib gets 4
+        ok = is_achievable(points, False, 3)
+    else:
+        ok = is_achievable(points, crib)
+    if not ok:
+        raise ImpossibleCount(
+            "no {} scores {}: enter it as a correction if that is really the count".format(
+                what, points
+            )
+        )

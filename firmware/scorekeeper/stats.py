@@ -1,0 +1,92 @@
+"""Statistics kept across games and power cycles, per side slot (A-D).
+
+Per slot: games finished and won, skunks (any level) and double skunks given and taken,
+best hand and best crib entered, hands counted and their points (the average hand).
+For the board: games finished and seconds of play. A game adds its show statistics as it
+goes (they are derived from its events, so undo takes them back); its result counts only
+once it has been won. An abandoned game adds its counts and time, not a result.
+SPDX-License-Identifier: MIT
+"""
+
+import struct
+
+REC_STATS = 0x53  # "S"
+_SLOT_FMT = "<HHHHHHBBHI"  # games wins sk_given sk_taken dbl_given dbl_taken best best_crib
+_SLOT_SIZE = 20  # hands hand_points
+_BOARD_FMT = "<HI"  # games finished, seconds played
+PAYLOAD_SIZE = 4 * _SLOT_SIZE + 6
+_U16 = 0xFFFF
+
+
+def _add(a, b, top=_U16):
+    return min(a + b, top)
+
+
+class Stats:
+    """Counters per slot in lists of 4; ``finished`` and ``seconds`` for the whole board."""
+
+    NAMES = ("games", "wins", "skunks_given", "skunks_taken", "doubles_given",
+             "doubles_taken", "best_hand", "best_crib", "hands", "hand_points")  # fmt: skip
+
+    def __init__(self):
+        for name in self.NAMES:
+            setattr(self, name, [0, 0, 0, 0])
+        self.finished = 0
+        self.seconds = 0
+
+    def copy(self):
+        s = Stats()
+        for name in self.NAMES:
+            setattr(s, name, list(getattr(self, name)))
+        s.finished = self.finished
+        s.seconds = self.seconds
+        return s
+
+    def add_game(self, game):
+        """Add a game's show counts and time, and its result if it has been won."""
+        for s in range(game.sides):
+            self.hands[s] = _add(self.hands[s], game.hands[s])
+            self.hand_points[s] = _add(self.hand_points[s], game.hand_points[s], 0xFFFFFFFF)
+            self.best_hand[s] = max(self.best_hand[s], game.best_hand[s])
+            self.best_crib[s] = max(self.best_crib[s], game.best_crib[s])
+        self.seconds = _add(self.seconds, game.seconds, 0xFFFFFFFF)
+        if game.winner < 0:
+            return
+        self.finished = _add(self.finished, 1)
+        w = game.winner
+        self.wins[w] = _add(self.wins[w], 1)
+        for s in range(game.sides):
+            self.games[s] = _add(self.games[s], 1)
+            level = game.skunk_of(s)
+            if level:
+                self.skunks_taken[s] = _add(self.skunks_taken[s], 1)
+                self.skunks_given[w] = _add(self.skunks_given[w], 1)
+            if level >= 2:
+                self.doubles_taken[s] = _add(self.doubles_taken[s], 1)
+                self.doubles_given[w] = _add(self.doubles_given[w], 1)
+
+    def average_hand_tenths(self, slot):
+        """The average hand count in tenths of a point (rounded), 0 before any hand."""
+        n = self.hands[slot]
+        return (self.hand_points[slot] * 10 + n // 2) // n if n else 0
+
+    def pack(self):
+        out = bytearray(PAYLOAD_SIZE)
+        for s in range(4):
+            struct.pack_into(_SLOT_FMT, out, s * _SLOT_SIZE,
+                             *[getattr(self, name)[s] for name in self.NAMES])  # fmt: skip
+        struct.pack_into(_BOARD_FMT, out, 4 * _SLOT_SIZE, self.finished, self.seconds)
+        return bytes(out)
+
+    def unpack(self, data, offset):
+        for s in range(4):
+            v = struct.unpack_from(_SLOT_FMT, data, offset + s * _SLOT_SIZE)
+            for i in range(len(self.NAMES)):
+                getattr(self, self.NAMES[i])[s] = v[i]
+        self.finished, self.seconds = struct.unpack_from(_BOARD_FMT, data, offset + 4 * 20)
+
+    def snapshot(self):
+        out = []
+        for name in self.NAMES:
+            out.extend(getattr(self, name))
+        return tuple(out) + (self.finished, self.seconds)

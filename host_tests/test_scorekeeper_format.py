@@ -1,0 +1,100 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""The scorekeeper's file formats, checked against FORMAT.md and published check values."""
+
+import struct
+
+from scorekeeper import CORRECTION, HAND, PLAY, Keeper, ScorekeeperError
+from scorekeeper.crc import crc16
+from scorekeeper.events import format_event, parse_event
+from sk_support import Clock, FakeFS, keeper
+from support import raises
+
+
+def test_crc16_ccitt_false_check_values():
+    # The catalogue's check value for "123456789", and two short vectors.
+    assert crc16(b"123456789") == 0x29B1
+    assert crc16(b"") == 0xFFFF
+    assert crc16(b"A") == 0xB915
+    assert crc16(b"xx123456789yy", 2, 11) == 0x29B1
+
+
+def record(seq, rtype, payload):
+    """A record built from FORMAT.md: length, seq (LE), type, payload, CRC-16 (LE)."""
+    body = bytes((6 + len(payload), seq & 0xFF, seq >> 8, rtype)) + payload
+    c = crc16(body)
+    return body + bytes((c & 0xFF, c >> 8))
+
+
+def hand_built_log():
+    """A log written by hand from the format description: header, totals, a game, events."""
+    match = struct.pack("<8H", 1, 0, 0, 0, 3, 0, 0, 0)  # A has won one game, for 3 points
+    stats = bytearray(86)
+    struct.pack_into("<HHHHHHBBHI", stats, 0, 1, 1, 1, 0, 0, 0, 20, 8, 5, 41)
+    struct.pack_into("<HHHHHHBBHI", stats, 20, 1, 0, 0, 1, 0, 0, 12, 6, 5, 30)
+    struct.pack_into("<HI", stats, 80, 1, 1800)
+    # Game: B deals first, 2 players, muggins on (flag bit 2), to 121, ACC points, t=5000.
+    game = struct.pack("<BBBBBBBBI", 1, 2, 0x04, 121, 2, 3, 3, 3, 5000)
+    data = b"PicoPeg\x01" + record(0, 0x4D, match) + record(1, 0x53, bytes(stats))
+    data += record(2, 0x47, game)
+    data += record(3, 0x50, struct.pack("<BBhH", 0, PLAY, 2, 7))  # A +2 play
+    data += record(4, 0x50, struct.pack("<BBhH", 0, HAND, 12, 30))  # A (pone) hand 12
+    data += record(5, 0x50, struct.pack("<BBhH", 1, 5, 2, 4))  # B +2 muggins
+    data += record(6, 0x55, b"")  # undo the muggins
+    data += record(7, 0x44, struct.pack("<BH", 0, 60))  # A deals
+    data += record(8, 0x50, struct.pack("<BBhH", 0, CORRECTION, -1, 3))  # A -1 correction
+    return data
+
+
+def test_a_log_written_by_hand_from_the_format_description():
+    fs = FakeFS({"st/game.log": hand_built_log()})
+    k = Keeper("st", fs, Clock())
+    assert k.notice == ""
+    g = k.game
+    assert (g.scores[0:2], g.front[0:2], g.back[0:2]) == ([13, 0], [13, 0], [2, 0])
+    assert (g.first_dealer, g.dealer, g.deals, g.cfg.muggins, g.start) == (1, 0, 1, 1, 5000)
+    assert g.seconds == 7 + 30 + 60 + 3
+    assert k.history() == ["A +2 play t=7", "A +12 hand t=30", "deal A t=60",
+                           "A -1 correction t=3"]  # fmt: skip
+    assert (k.match.games[0:2], k.match.points[0:2]) == ([1, 0], [3, 0])
+    st = k.stats
+    assert (st.hands[0:2], st.hand_points[0:2], st.best_hand[0:2]) == ([6, 5], [53, 30],
+                                                                        [20, 12])  # fmt: skip
+    assert (st.finished, st.seconds, st.skunks_given[0], st.skunks_taken[1]) == (1, 1900, 1, 1)
+
+
+def test_the_keeper_writes_what_the_format_describes():
+    k = keeper(clock=Clock(start=5000, step=0))
+    k.peg(1, 2)
+    data = k.fs.files["st/game.log"]
+    assert data[0:8] == b"PicoPeg\x01"
+    assert data[8:30] == record(0, 0x4D, bytes(16))
+    assert data[30:122] == record(1, 0x53, bytes(86))
+    game = struct.pack("<BBBBBBBBI", 0, 2, 0, 121, 2, 3, 3, 3, 5000)
+    assert data[122:140] == record(2, 0x47, game)
+    assert data[140:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
+    assert len(data) == 152  # 8 + 22 + 92 + 18 header, 12 per peg
+    k.undo()
+    k.pass_deal()
+    data = k.fs.files["st/game.log"]
+    assert data[152:] == record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
+
+
+def test_event_text_round_trip():
+    for text in ("A +2 play", "B -3 correction t=12", "C +0 hand", "D +3 start t=1",
+                 "deal B", "deal A t=600", "undo"):  # fmt: skip
+        assert format_event(parse_event(text)) == text
+    assert parse_event("B 12 crib") == (1, 1, 3, 12, 0)
+    for bad in ("E +2 play", "A two play", "A +2 plays", "deal", "deal Q", "A +2 play t=x"):
+        raises(ScorekeeperError, parse_event, bad)
+
+
+def test_settings_file_text():
+    k = keeper()
+    k.set_setting("app.brightness", 35)
+    text = k.fs.files["st/settings.txt"]
+    body = (
+        b"picopeg-settings 1\nplayers=2\npartners=0\ntarget=121\nfive_card=0\nmuggins=0\n"
+        b"triple_skunk=0\nstinkhole=0\nfinish_hand=0\ngame_points=2,3,3,3\n"
+        b"app.brightness=35\n"
+    )
+    assert text == body + "crc={:04X}\n".format(crc16(body)).encode()

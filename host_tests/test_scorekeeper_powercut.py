@@ -1,0 +1,207 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""Power cuts: a recorded game of 150+ events, its log cut at every byte and every byte
+flipped; cuts inside every write the keeper makes; the same on real files in a temp folder.
+
+After any cut the board must come back in the state after some prefix of the committed
+events, and with every event that was fully written.
+"""
+
+from scorekeeper import FileOps, Keeper
+from sk_support import (
+    Clock,
+    FakeFS,
+    PowerCut,
+    keeper,
+    record_ends,
+    record_game,
+    remove_folder,
+    temp_folder,
+)
+
+HEADER_RECORDS = 3  # match, stats, game start
+
+
+def recorded():
+    """(log bytes, snapshots, record ends, fresh snapshot) of a session: one whole game,
+    then a second game of 150+ events; snapshots[n] is the state after n event records.
+    Recorded afresh for each test (a few ms) rather than held: the snapshots take ~0.3 MB."""
+    k = keeper()
+    record_game(k, seed=7, want=0, keep=False)
+    k.new_game()  # the log's header now carries a finished game's totals
+    snaps = record_game(k, seed=12345, want=150)
+    data = k.fs.files["st/game.log"]
+    ends = record_ends(data)
+    assert len(ends) == HEADER_RECORDS + len(snaps) - 1
+    return data, snaps, ends, keeper().snapshot()
+
+
+def load(data, fs=None):
+    fs = fs if fs is not None else FakeFS()
+    fs.files["st/game.log"] = data
+    return Keeper("st", fs, Clock()), fs
+
+
+def events_within(ends, size):
+    """Event records wholly inside the first size bytes."""
+    n = 0
+    for end in ends[HEADER_RECORDS:]:
+        if end <= size:
+            n += 1
+    return n
+
+
+def test_recorded_game_is_long_and_ends_in_a_win():
+    data, snaps, _ends, _fresh = recorded()
+    assert len(snaps) - 1 >= 150
+    k, _fs = load(data)
+    assert k.notice == "" and k.snapshot() == snaps[-1]
+    assert k.game.over and k.stats.finished == 2 and k.match.games[0] + k.match.games[1] == 2
+
+
+def test_cut_at_every_byte():
+    data, snaps, ends, fresh = recorded()
+    header_end = ends[HEADER_RECORDS - 1]
+    for size in range(len(data) + 1):
+        cut = data[0:size]
+        k, fs = load(cut)
+        if size < header_end:  # never written like this (the header is written whole)
+            assert k.snapshot() == fresh, size
+            assert fs.files["st/game.bad1"] == cut and "set aside" in k.notice
+            continue
+        n = events_within(ends, size)
+        assert k.snapshot() == snaps[n], size
+        whole = size == ends[HEADER_RECORDS - 1 + n]
+        assert (k.notice == "") == whole, (size, k.notice)
+        if not whole:
+            torn = size - ends[HEADER_RECORDS - 1 + n]
+            assert k.notice.endswith(" {} damaged bytes".format(torn)), k.notice
+        # The repaired log takes new events and replays to the same state.
+        if k.game.over:
+            k.undo()
+        else:
+            k.peg(k.game.dealer, 1)
+        assert Keeper("st", fs, Clock()).snapshot() == k.snapshot(), size
+
+
+def test_flip_every_byte():
+    data, snaps, ends, fresh = recorded()
+    record = 0
+    for i in range(len(data)):
+        while record < len(ends) and ends[record] <= i:
+            record += 1
+        for mask in (0xFF, 0x01, 0x80):
+            bad = bytearray(data)
+            bad[i] ^= mask
+            k, fs = load(bytes(bad))
+            if i < 8 or record < HEADER_RECORDS:
+                assert k.snapshot() == fresh, i
+                assert fs.files["st/game.bad1"] == bytes(bad)
+            else:
+                assert k.snapshot() == snaps[record - HEADER_RECORDS], (i, mask)
+                assert k.notice.startswith("recovered "), k.notice
+
+
+def cut_each_unit(setup, action, limit=5000):
+    """Run action on a fresh copy with the power failing after 0, 1, 2, ... units of work;
+    return the list of snapshots after a reload, and the snapshot of the uncut action."""
+    seen = []
+    for budget in range(limit):
+        k = setup()
+        k.fs.budget = budget
+        try:
+            action(k)
+            done = True
+        except PowerCut:
+            done = False
+        k.fs.budget = -1
+        seen.append(Keeper("st", k.fs, Clock()).snapshot())
+        if done:
+            return seen
+    raise AssertionError("action never finished")
+
+
+def late_game_loader():
+    """A function that loads the recorded log, less its last 40 bytes, into a new Keeper."""
+    data = recorded()[0]
+    data = data[0 : len(data) - 40]
+    return lambda: load(data)[0]
+
+
+def test_cut_inside_an_append():
+    late_game = late_game_loader()
+    before = late_game().snapshot()
+    seen = cut_each_unit(late_game, lambda k: k.peg(1, 2))
+    assert len(seen) == 13  # 12 bytes of record: 0..11 written is a cut, 12 is done
+    assert seen[0:12] == [before] * 12
+    assert seen[12] != before
+
+
+def test_cut_inside_a_new_game():
+    late_game = late_game_loader()
+    before = late_game().snapshot()
+    seen = cut_each_unit(late_game, lambda k: k.new_game())
+    after = seen[-1]
+    assert after != before
+    for s in seen:
+        assert s in (before, after)
+    assert seen.count(after) == 1  # only the rename commits the new game
+
+
+def test_cut_inside_a_settings_write():
+    late_game = late_game_loader()
+    before = late_game().snapshot()
+    seen = cut_each_unit(late_game, lambda k: k.set_setting("muggins", 1))
+    after = seen[-1]
+    assert after != before and seen[0] == before
+    # Old settings until settings.txt.tmp is whole; from then on the new ones (with no
+    # settings.txt yet, a whole .tmp is taken as the file, see atomic.take_tmp).
+    first_new = seen.index(after)
+    assert seen[0:first_new] == [before] * first_new
+    assert seen[first_new:] == [after] * (len(seen) - first_new)
+    # New from the moment the checksum is whole: without its final newline, with it (cut
+    # at the rename), and done.
+    assert len(seen) - first_new == 3
+
+
+def test_cut_while_repairing_a_torn_log():
+    data, snaps, ends, _fresh = recorded()
+    torn = data[0 : ends[100] + 5]
+    for budget in range(0, ends[100] + 40, 7):
+        fs = FakeFS({"st/game.log": torn})
+        fs.budget = budget
+        try:
+            Keeper("st", fs, Clock())
+        except PowerCut:
+            pass
+        fs.budget = -1
+        assert Keeper("st", fs, Clock()).snapshot() == snaps[100 - HEADER_RECORDS + 1]
+
+
+def test_real_files_in_a_temp_folder():
+    data, snaps, ends, fresh = recorded()
+    folder = temp_folder()
+    try:
+        ops = FileOps()
+        # Real writes are slow (fsync on the PC), so a systematic subset: every 7th byte
+        # (which walks through every offset within a record) and every byte of the last 3
+        # records. The fake file system above takes every byte.
+        sizes = set(range(ends[HEADER_RECORDS - 1], len(data) + 1, 7))
+        sizes.update(range(ends[-4], len(data) + 1))
+        for size in sorted(sizes):
+            if not ends[HEADER_RECORDS - 1] <= size <= len(data):
+                continue
+            ops.write(folder + "/game.log", data[0:size])
+            k = Keeper(folder, ops, Clock())
+            assert k.snapshot() == snaps[events_within(ends, size)], size
+            k.peg(1, 1) if not k.game.over else k.undo()
+            assert Keeper(folder, ops, Clock()).snapshot() == k.snapshot()
+        assert sorted(ops.listdir(folder)) == ["game.log"]
+        ops.write(folder + "/game.log", b"junk")
+        k = Keeper(folder, ops, Clock())
+        assert k.snapshot() == fresh
+        assert sorted(ops.listdir(folder)) == ["game.bad1", "game.log"]
+        assert ops.read(folder + "/game.bad1") == b"junk"
+        k.set_setting("target", 61)
+        assert Keeper(folder, ops, Clock()).game.target == 61
+    finally:
+        remove_folder(folder)

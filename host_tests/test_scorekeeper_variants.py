@@ -1,0 +1,174 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""Scorekeeper rules for more players and variants: counting order, partnerships, the
+five-card game, muggins and the house-rule options. Expectations worked out by hand.
+"""
+
+from scorekeeper import (
+    CORRECTION,
+    CRIB,
+    GO,
+    HAND,
+    HEELS,
+    MUGGINS,
+    PLAY,
+    START,
+    BadSide,
+    ImpossibleCount,
+    ScoreRefused,
+)
+from sk_support import at, keeper
+from support import raises
+
+
+def with_settings(**changes):
+    k = keeper()
+    s = k.settings.copy()
+    for name, value in changes.items():
+        s.set(name, value)
+    assert k.set_settings(s) is True  # nothing pegged yet: the game follows at once
+    return k
+
+
+def test_two_player_counting_order_and_out_of_turn_flag():
+    k = keeper()
+    g = k.game
+    assert (g.next_side, g.next_kind) == (1, HAND)
+    assert k.peg(0, 8, HAND) is True  # the dealer counted before the pone: flagged
+    assert (g.next_side, g.next_kind) == (1, HAND)
+    assert k.peg(1, 6, HAND) is False
+    assert (g.next_side, g.next_kind) == (0, CRIB)
+    assert k.peg(0, 4, CRIB) is False
+    assert g.next_side == -1
+    assert k.peg(1, 2, HAND) is True  # a second hand for B: nothing left to count
+    assert k.pass_deal() is False
+    assert (g.dealer, g.next_side) == (1, 0)
+
+
+def test_pass_deal_with_counts_missing_is_flagged():
+    k = keeper()
+    k.peg(1, 6, HAND)
+    assert k.pass_deal() is True
+    assert k.game.dealer == 1
+
+
+def test_three_players_count_from_the_dealers_left():
+    k = with_settings(players=3)
+    k.pass_deal()  # B deals: C counts first, then A, then B, then B's crib
+    order = []
+    g = k.game
+    while g.next_side >= 0:
+        order.append((g.next_side, g.next_kind))
+        assert k.peg(g.next_side, 4, g.next_kind) is False
+    assert order == [(2, HAND), (0, HAND), (1, HAND), (1, CRIB)]
+    k.pass_deal()
+    assert (g.dealer, g.next_side) == (2, 0)
+    k.pass_deal()
+    assert g.dealer == 0
+
+
+def test_four_players_as_individuals():
+    k = with_settings(players=4)
+    for _ in range(3):
+        k.pass_deal()
+    g = k.game
+    assert g.dealer == 3
+    order = []
+    while g.next_side >= 0:
+        order.append((g.next_side, g.next_kind))
+        k.peg(g.next_side, 2, g.next_kind)
+    assert order == [(0, HAND), (1, HAND), (2, HAND), (3, HAND), (3, CRIB)]
+
+
+def test_partnerships_share_a_track_and_alternate_counts():
+    k = with_settings(players=4, partners=1)
+    g = k.game
+    assert g.sides == 2
+    raises(BadSide, k.peg, 2, 2)
+    order = []
+    while g.next_side >= 0:
+        order.append((g.next_side, g.next_kind))
+        k.peg(g.next_side, 6, g.next_kind)
+    # A deals: B's first player, A's partner, B's second player, A, then A's crib.
+    assert order == [(1, HAND), (0, HAND), (1, HAND), (0, HAND), (0, CRIB)]
+    assert g.scores[0:2] == [18, 12]
+    k.pass_deal()
+    assert (g.dealer, g.next_side) == (1, 0)
+
+
+def test_five_card_start_bonus():
+    k = with_settings(target=61, five_card=1)
+    g = k.game
+    assert g.start_bonus_due() == 1  # A deals, so B has "three for last"
+    e = raises(ScoreRefused, k.peg, 0, 3, START)
+    assert str(e) == "three for last goes to the pone, not the dealer"
+    raises(ScoreRefused, k.peg, 1, 2, START)
+    k.peg(1, 3, START)
+    assert (g.scores[1], g.front[1], g.back[1], g.start_bonus_due()) == (3, 3, 0, -1)
+    raises(ScoreRefused, k.peg, 1, 3, START)
+    k.undo()
+    k.pass_deal()  # the cut made B the dealer after all
+    assert g.start_bonus_due() == 0
+    k.peg(0, 3, START)
+    assert g.scores[0:2] == [3, 0]
+
+
+def test_start_bonus_only_in_the_five_card_game():
+    k = keeper()
+    assert k.game.start_bonus_due() == -1
+    e = raises(ScoreRefused, k.peg, 1, 3, START)
+    assert str(e) == "three for last is only in the five-card game"
+
+
+def test_five_card_hand_keeps_three_cards():
+    # Three cards and the starter: 16 cannot be made, 20 can (5-5-5 + 5); the crib has 4.
+    k = with_settings(target=61, five_card=1)
+    raises(ImpossibleCount, k.peg, 1, 16, HAND)
+    k.peg(1, 20, HAND)
+    k.peg(0, 16, CRIB)
+    assert k.game.scores[0:2] == [16, 20]
+
+
+def test_muggins_only_when_switched_on():
+    k = keeper()
+    e = raises(ScoreRefused, k.peg, 1, 2, MUGGINS)
+    assert str(e) == "muggins is off in the settings"
+    k = with_settings(muggins=1)
+    k.peg(1, 2, MUGGINS)
+    assert k.game.scores[1] == 2
+
+
+def test_heels_for_the_pone_or_twice_is_flagged():
+    k = keeper()
+    assert k.peg(1, 2, HEELS) is True
+    assert k.peg(0, 2, HEELS) is False
+    assert k.peg(0, 2, HEELS) is True  # one starter per hand
+    k.pass_deal()
+    assert k.peg(1, 2, HEELS) is False
+
+
+def test_stinkhole_house_rule():
+    k = with_settings(stinkhole=1)
+    at(k, [120, 50])
+    raises(ScoreRefused, k.peg, 0, 1, GO)
+    raises(ScoreRefused, k.peg, 0, 2, HEELS)
+    k.peg(0, 2, PLAY)
+    assert k.game.winner == 0
+    k = keeper()  # the ACC default: a go from 120 wins
+    at(k, [120, 50])
+    k.peg(0, 1, GO)
+    assert k.game.winner == 0
+
+
+def test_finish_hand_house_rule_lets_the_loser_escape_the_skunk():
+    k = with_settings(finish_hand=1)
+    at(k, [85, 115])
+    k.peg(1, 8, HAND)  # B (pone) wins with the first count
+    g = k.game
+    assert (g.winner, g.over, g.skunk) == (1, False, 1)
+    raises(ScoreRefused, k.peg, 1, 2, PLAY)
+    k.peg(0, 6, HAND)  # A counts out the hand: 91, past the skunk line
+    k.peg(0, 40, CORRECTION)  # but never into the game hole
+    assert g.scores[0:2] == [120, 121]
+    k.pass_deal()
+    assert (g.over, g.skunk, g.dealer) == (True, 0, 0)
+    raises(ScoreRefused, k.peg, 0, 1)
