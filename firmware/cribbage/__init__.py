@@ -1,37 +1,64 @@
 """PicoPeg's cribbage rules engine: pure, integer-only, the same on CPython and MicroPython.
 
-Public API (stable; see the README): cards, the show, pegging, count checking and discard
-advice. Import the package with ``firmware/`` on ``sys.path``, or install it on a board
-with ``mpremote mip install github:...`` (see package.json).
+Public API (stable; see docs/API.md): cards, the show, pegging, the play engine, count
+checking and discard advice, all reachable as ``cribbage.<name>``. Install it on any board
+with ``mpremote mip install`` and ``firmware/cribbage/package.json``.
+
+The names are loaded lazily (PEP 562 module ``__getattr__``, which MicroPython supports):
+importing ``cribbage.totals`` on the Pico must not pull the discard tables and the play
+engine into a 240 KB heap.
 
 SPDX-License-Identifier: MIT
 """
 
-from cribbage.cards import (
-    card_name,
-    format_card,
-    format_cards,
-    make_card,
-    parse_card,
-    parse_cards,
-    rank,
-    suit,
-    value,
-)
-from cribbage.discard import advice_text, advise_discard, crib_value
-from cribbage.errors import (
-    CribbageError,
-    DuplicateCardError,
-    IllegalPlayError,
-    InvalidCardError,
-    InvalidCountError,
-    InvalidHandError,
-)
-from cribbage.pegging import peg_breakdown, peg_points, pile_count
-from cribbage.play import FIVE_CARD, SIX_CARD, Pegging, PlayScore
-from cribbage.say import say_count
-from cribbage.show import ShowScore, score_show, show_points
-from cribbage.totals import achievable_totals, is_achievable
-from cribbage.verify import CountCheck, check_count
-
 __version__ = "0.1.0"
+
+# Public name -> submodule that defines it.
+_WHERE = {
+    "card_name": "cards",
+    "format_card": "cards",
+    "format_cards": "cards",
+    "make_card": "cards",
+    "parse_card": "cards",
+    "parse_cards": "cards",
+    "rank": "cards",
+    "suit": "cards",
+    "value": "cards",
+    "advice_text": "discard",
+    "advise_discard": "discard",
+    "crib_value": "discard",
+    "CribbageError": "errors",
+    "DuplicateCardError": "errors",
+    "IllegalPlayError": "errors",
+    "InvalidCardError": "errors",
+    "InvalidCountError": "errors",
+    "InvalidHandError": "errors",
+    "peg_breakdown": "pegging",
+    "peg_points": "pegging",
+    "pile_count": "pegging",
+    "FIVE_CARD": "play",
+    "SIX_CARD": "play",
+    "Pegging": "play",
+    "PlayScore": "play",
+    "say_count": "say",
+    "ShowScore": "show",
+    "score_show": "show",
+    "show_points": "show",
+    "achievable_totals": "totals",
+    "is_achievable": "totals",
+    "CountCheck": "verify",
+    "check_count": "verify",
+}
+
+__all__ = list(_WHERE)
+
+
+def __getattr__(name):
+    """Import the submodule that defines a public name on first use."""
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError("module 'cribbage' has no attribute '{}'".format(name))
+    module = __import__("cribbage." + where, None, None, [name])
+    value = getattr(module, name)
+    globals()[name] = value  # later lookups skip this function
+    return value
