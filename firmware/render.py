@@ -11,9 +11,10 @@ it straight in (``np.buf[:] = frame``: a memcpy, no allocation). Hole h (1-121) 
 
 Layers, bottom to top: hole markers (dim white every 5 holes, red on the skunk lines, the game
 hole in the dealer's colour), overlay bars, signal flashes, pegs (front bright, back dim; two
-sides in one hole take turns every 512 ms), the blinking preview. A win replaces all of that
-with an animation for WIN_MS, then the final position holds. Finally the frame is scaled down
-if the estimated LED current (power.py's model) would exceed the view's budget.
+sides in one hole take turns every 512 ms), the blinking preview (of one side, or of every
+side). A win replaces all of that with an animation for WIN_MS, then the final position holds.
+Finally the frame is scaled down if the estimated LED current (power.py's model) would exceed
+the view's budget.
 
 Nothing here allocates per frame (tested on MicroPython); settings changes rebuild the small
 ink and marker tables, and periods are powers of two so phases survive the tick wrap.
@@ -36,7 +37,7 @@ from palette import (
     INK_SKUNK,
 )
 from power import frame_ma, limit
-from view import SIG_ERROR, SIG_NEWGAME, SIG_OK, SIG_UNDO
+from view import PREVIEW_ALL, SIG_ERROR, SIG_NEWGAME, SIG_OK, SIG_UNDO
 
 LEDS = const(121)
 FRAME_BYTES = const(363)
@@ -177,10 +178,17 @@ class Renderer:
         if v.show_pegs:
             self._pegs(now)
         s = v.preview_side
-        if 0 <= s < v.sides and v.preview_points and not (now >> _BLINK_SHIFT) & 1:
-            p = v.front[s] + v.preview_points
-            if p > 0:
-                self._put(self._hole(p), s * 4 + FRONT)
+        if v.preview_points and not (now >> _BLINK_SHIFT) & 1:
+            if 0 <= s < v.sides:
+                self._preview(s)
+            elif s == PREVIEW_ALL:
+                for t in range(v.sides):
+                    self._preview(t)
+
+    def _preview(self, s):
+        p = self.view.front[s] + self.view.preview_points
+        if p > 0:
+            self._put(self._hole(p), s * 4 + FRONT)
 
     def _signal(self, now):
         v = self.view

@@ -32,6 +32,9 @@ COLOR_WHITE = const(4)
 COLOR_RED = const(5)
 BLINK = const(8)
 MAX_SEGMENTS = const(4)
+# preview_side value: the pending points blink ahead of every side's peg (the side key that
+# commits them comes last, so the scoreboard cannot know the side yet).
+PREVIEW_ALL = const(4)
 
 BRIGHTNESS_LEVELS = const(8)  # settings value 1..8, see render.BRIGHTNESS
 DEFAULT_BRIGHTNESS = const(5)
@@ -46,7 +49,7 @@ class View:
         self.front = [0, 0, 0, 0]  # each side's front peg (its score), 0..target
         self.back = [0, 0, 0, 0]  # each side's back peg (its previous score)
         self.dealer = 0  # side that deals this hand, -1 if none
-        self.preview_side = -1  # pending entry: side about to peg, -1 for none
+        self.preview_side = -1  # pending entry: side about to peg, PREVIEW_ALL, -1 for none
         self.preview_points = 0  # ... and how many points (the hole it would move to blinks)
         self.winner = -1  # side that won, -1 while the game goes on
         self.skunk = 0  # 0 none, 1 skunk, 2 double, 3 triple (sets the win animation)
@@ -83,7 +86,7 @@ class View:
         self.signal_ms = now
 
     def set_preview(self, side, points):
-        """Preview side pegging points (side -1 clears it)."""
+        """Preview side (or PREVIEW_ALL sides) pegging points (side -1 clears it)."""
         self.preview_side = side
         self.preview_points = points
 

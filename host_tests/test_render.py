@@ -16,6 +16,7 @@ from view import (
     BLINK,
     BRIGHTNESS_LEVELS,
     COLOR_RED,
+    PREVIEW_ALL,
     SIG_ERROR,
     SIG_NEWGAME,
     SIG_OK,
@@ -156,6 +157,20 @@ def test_preview_blinks_the_hole_the_entry_would_reach():
     v.set_preview(-1, 0)
     r.render(0)
     assert lit(r)[121] == A_DEALER
+
+
+def test_preview_of_every_side_before_the_side_key():
+    # The scoreboard types points before the side: they blink ahead of every side's peg.
+    v, r = board(sides=3)
+    v.front[0], v.front[1], v.front[2] = 10, 21, 118
+    v.set_preview(PREVIEW_ALL, 6)
+    r.render(0)
+    holes = lit(r)
+    assert holes[16] == A_FRONT and holes[27] == B_FRONT and holes[121] == C_FRONT
+    r.render(256)
+    holes = lit(r)
+    assert 16 not in holes and 27 not in holes and holes[121] == A_DEALER
+    assert holes[10] == A_FRONT and holes[21] == B_FRONT and holes[118] == C_FRONT
 
 
 def test_61_point_game():

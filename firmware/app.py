@@ -1,0 +1,222 @@
+"""The board app: keypad, controller, renderer and text display wired to a board (the HAL).
+
+    import hal, app
+    app.run(hal.Board())              # main.py: boot, then run forever
+
+    a = app.App(board)                # the same app, stepped by hand (tests, the simulator):
+    a.feed_keys(mask, now)            # one keypad scan: decode, act, commit to flash
+    a.step(now)                       # render; write the LEDs only if the frame changed
+
+A board (``hal.Board`` on the Pico, ``tools/pcboard.PCBoard`` on a PC; docs/FIRMWARE.md)
+has ``state_dir``, ``log_path``, ``fs``, ``display`` (None or ``show_lines(lines)``),
+``ticks_ms()``, ``seconds()``, ``scan_keys()``, ``leds_write(frame)``, ``reset_cause()``,
+``watchdog_start(ms)``, ``watchdog_feed()``, ``watchdog_stop()`` and ``reset()``.
+
+``run`` is the asyncio skeleton of CONVENTIONS 2.5: a global exception handler, and tasks
+that are thin loops over ``feed_keys`` (every 20 ms), ``step`` (at most 50 frames a second)
+and the watchdog. An uncaught error is printed, written to the error log, shown as a red
+pattern; then the board resets and comes back in its saved state, blinking "recovered".
+Order: a key's event is written to flash inside ``feed_keys``; the LEDs change only at the
+next ``step``, so what the LEDs show is always on flash.
+SPDX-License-Identifier: MIT
+"""
+
+import gc
+
+from compat import const, print_exception, ticks_diff
+from keypad import KeyDecoder
+from render import FRAME_BYTES, Renderer
+from textview import build_lines, new_lines
+from view import SIG_RECOVERED, View
+
+RESET_POWER = const(1)  # machine.PWRON_RESET
+RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset() after an error
+KEY_MS = const(20)  # keypad scan period: with 2 equal scans, the debounce
+FRAME_MS = const(20)  # the frame-rate cap: 50 Hz
+WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
+FEED_MS = const(1000)
+ERROR_SHOW_MS = const(3000)  # the error pattern stays this long before the reset
+
+
+class App:
+    """One board's app; see the module docstring."""
+
+    def __init__(self, board):
+        gc.collect()
+        self.board = board
+        # The big buffers first, while the heap is still in one piece.
+        self.view = View()
+        self.renderer = Renderer(self.view)
+        self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
+        self.lines = new_lines()
+        self.failed = None  # the uncaught error that stopped the app
+        gc.collect()
+        from scorekeeper.keeper import Keeper
+        from ui.control import Controller
+
+        now = board.ticks_ms()
+        self.keeper = Keeper(board.state_dir, board.fs, board.seconds)
+        self.ctl = Controller(self.keeper, self.view, board.state_dir, now)
+        notice = self.keeper.notice
+        if board.reset_cause() == RESET_WATCHDOG or notice:
+            from ui.text import wrap
+
+            self.view.set_signal(SIG_RECOVERED, now)
+            self.ctl.note = ["recovered"] + wrap(notice)[:3]
+            self.ctl.refresh(now)
+        self._text_dirty = True
+        gc.collect()
+
+    # -- the synchronous API (tests, the simulator, and the async tasks below) ----------
+
+    def feed_keys(self, mask, now):
+        """One keypad scan at tick now; return how many key events it produced."""
+        d = self.decoder
+        n = d.update(mask, now)
+        events = d.events
+        for i in range(n):
+            self.on_key(events[i], now)
+        return n
+
+    def on_key(self, code, now):
+        """One decoded key event (keypad code); the keeper writes before this returns."""
+        self.ctl.on_event(code, now)
+        self._text_dirty = True
+
+    def step(self, now):
+        """Render at tick now; push a changed frame (and text). True if the LEDs changed."""
+        if self.failed is not None:
+            return False
+        changed = self.renderer.render(now)
+        if changed:
+            self.board.leds_write(self.renderer.frame)
+        if self._text_dirty:
+            self._text_dirty = False
+            display = self.board.display
+            if build_lines(self.view, self.lines) and display is not None:
+                try:
+                    display.show_lines(self.lines)
+                except OSError as e:  # a display that stops answering: go on without it
+                    print_exception(e)
+                    self.board.display = None
+        return changed
+
+    @property
+    def frame(self):
+        """The last rendered frame: 363 bytes, 3 per LED in chain order, G R B."""
+        return self.renderer.frame
+
+    # -- errors --------------------------------------------------------------------------
+
+    def fail(self, exc):
+        """An uncaught error: print it, log it to flash, show the error pattern."""
+        if self.failed is not None:
+            return
+        self.failed = exc
+        print_exception(exc)
+        b = self.board
+        try:
+            from errlog import append_error
+
+            append_error(b.fs, b.log_path, exc, "uptime {} ms".format(b.ticks_ms()))
+        except Exception as e:  # a full or failing flash must not hide the first error
+            print_exception(e)
+        error_pattern(self.renderer.frame)
+        b.leds_write(self.renderer.frame)
+        if b.display is not None:
+            b.display.show_lines(["error: restarting", type(exc).__name__[:16], "see errors.log"])
+
+
+def error_pattern(frame):
+    """Every fifth LED dim red, the rest dark: a board that has stopped."""
+    for i in range(FRAME_BYTES):
+        frame[i] = 0
+    for led in range(0, FRAME_BYTES // 3, 5):
+        frame[led * 3 + 1] = 40  # G R B: red
+
+
+# -- asyncio wiring ----------------------------------------------------------------------
+
+
+def _sleep_ms(asyncio, ms):
+    if hasattr(asyncio, "sleep_ms"):
+        return asyncio.sleep_ms(ms)
+    return asyncio.sleep(ms / 1000)  # pragma: no cover - CPython
+
+
+async def _frames(app, asyncio):
+    board = app.board
+    while True:
+        t = board.ticks_ms()
+        app.step(t)
+        spent = ticks_diff(board.ticks_ms(), t)
+        await _sleep_ms(asyncio, FRAME_MS - spent if spent < FRAME_MS else 1)
+
+
+async def _watchdog(app, asyncio):
+    board = app.board
+    while app.failed is None:
+        board.watchdog_feed()
+        await _sleep_ms(asyncio, FEED_MS)
+
+
+async def _guard(app, stop, body):
+    try:
+        await body
+    except Exception as e:  # every task's error stops the app the same way
+        app.fail(e)
+        stop.set()
+
+
+async def main(app, show_ms=ERROR_SHOW_MS):
+    """Run the tasks until one fails; show the error for show_ms; return the error."""
+    import asyncio
+
+    stop = asyncio.Event()
+
+    def handler(loop, context):  # errors outside the guarded tasks (CONVENTIONS 2.5)
+        app.fail(context.get("exception") or RuntimeError(context.get("message", "?")))
+        stop.set()
+
+    asyncio.get_event_loop().set_exception_handler(handler)
+    from keyscan import poll_keys
+
+    b = app.board
+    keys = poll_keys(b.scan_keys, app.decoder, app.on_key, KEY_MS, clock=b.ticks_ms)
+    tasks = [
+        asyncio.create_task(_guard(app, stop, keys)),
+        asyncio.create_task(_guard(app, stop, _frames(app, asyncio))),
+        asyncio.create_task(_guard(app, stop, _watchdog(app, asyncio))),
+    ]
+    await stop.wait()
+    for t in tasks:
+        t.cancel()
+    await _sleep_ms(asyncio, show_ms)  # the error pattern shows; the watchdog is not fed
+    return app.failed
+
+
+def run(board, show_ms=ERROR_SHOW_MS):
+    """Boot and run the board forever; after an error, reset it (it comes back recovered)."""
+    import asyncio
+
+    try:
+        board.watchdog_start(WATCHDOG_MS)  # first: a boot that hangs is reset too
+        app = App(board)
+        asyncio.run(main(app, show_ms))
+    except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog
+        board.watchdog_stop()
+        raise
+    except Exception as e:  # an error while booting: log it, then reset like any other
+        print_exception(e)
+        frame = bytearray(FRAME_BYTES)
+        error_pattern(frame)
+        board.leds_write(frame)
+        try:
+            from errlog import append_error
+
+            append_error(board.fs, board.log_path, e, "boot")
+        except Exception as e2:
+            print_exception(e2)
+    finally:
+        asyncio.new_event_loop()  # asyncio's state survives a soft reset (CONVENTIONS 3.3)
+    board.reset()

@@ -1,0 +1,126 @@
+"""PicoPeg's hardware: the only module (with main.py) that imports machine and neopixel.
+
+    board = Board()          # builds the LED buffer and probes the display: call it early
+    app.run(board)
+
+The board is what the app needs and nothing more (docs/FIRMWARE.md lists it; the PC stand-in
+tools/pcboard.py has the same shape): the LED strip, a keypad scan, the optional SSD1306
+text display, the file operations of the Pico's littlefs, clocks, the watchdog, the reset
+cause and a reset. Pins come from the generated ``pins.py``.
+SPDX-License-Identifier: MIT
+"""
+
+import sys
+import time
+
+import machine
+import neopixel
+import pins
+from compat import const
+from machine import Pin
+from scorekeeper.fileops import FileOps
+
+LED_COUNT = const(121)
+WDT_MAX_MS = const(8388)  # the RP2040 watchdog's longest timeout
+OLED_ADDR = const(0x3C)
+SETTLE_US = const(10)  # a driven row needs a moment through the membrane's resistance
+STATE_DIR = "/state"
+LOG_PATH = "/errors.log"
+# The watchdog's CTRL register (RP2040 datasheet 4.7.6; RP2350 12.9.7); its ENABLE bit 30 is
+# cleared through the register's atomic-clear alias (+0x3000).
+_WATCHDOG_CTRL = 0x400D8000 if "RP2350" in sys.implementation._machine else 0x40058000
+_CLEAR_ALIAS = const(0x3000)
+_ENABLE = const(1 << 30)
+
+
+class TextDisplay:
+    """An SSD1306 128x64 as 8 lines of 16 characters (micropython-lib's ssd1306 driver)."""
+
+    def __init__(self, oled):
+        self._oled = oled
+
+    def show_lines(self, lines):
+        o = self._oled
+        o.fill(0)
+        for i in range(len(lines)):
+            o.text(lines[i], 0, i * 8, 1)
+        o.show()
+
+
+def find_display():
+    """The text display if the ssd1306 driver is installed and one answers on 0x3C, else None."""
+    try:
+        from ssd1306 import SSD1306_I2C
+    except ImportError:  # the driver is optional: `mpremote mip install ssd1306`
+        return None
+    try:
+        i2c = machine.I2C(pins.I2C_BUS, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL),
+                          freq=400000)  # fmt: skip
+        if OLED_ADDR not in i2c.scan():
+            return None
+        return TextDisplay(SSD1306_I2C(128, 64, i2c, addr=OLED_ADDR))
+    except OSError:  # no pull-ups, a bus fault: run without the display
+        return None
+
+
+class Board:
+    """The PicoPeg board; see the module docstring."""
+
+    state_dir = STATE_DIR
+    log_path = LOG_PATH
+
+    def __init__(self):
+        self._np = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), LED_COUNT)
+        # Open drain: an idle row floats instead of driving high, so two keys pressed in one
+        # column never short a high row to the low one being scanned.
+        self._rows = [Pin(p, Pin.OPEN_DRAIN, value=1) for p in pins.KEY_ROWS]
+        self._cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.KEY_COLS]
+        self._status = Pin(pins.STATUS_LED, Pin.OUT, value=1)  # lit: the firmware has booted
+        self.display = find_display()
+        self.fs = FileOps()
+        self._wdt = None
+
+    def leds_write(self, frame):
+        """Show a 363-byte frame (G, R, B per LED, chain order)."""
+        self._np.buf[:] = frame
+        self._np.write()
+
+    def scan_keys(self):
+        """The keys down now: bit row * 4 + col (keypad.KEYS order). No interrupts."""
+        mask = 0
+        cols = self._cols
+        for r in range(4):
+            row = self._rows[r]
+            row.value(0)
+            time.sleep_us(SETTLE_US)
+            for c in range(4):
+                if not cols[c].value():
+                    mask |= 1 << (r * 4 + c)
+            row.value(1)
+        return mask
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def seconds(self):
+        """Whole seconds from any epoch (the keeper only uses differences: play time)."""
+        return time.time()
+
+    def reset_cause(self):
+        """machine.PWRON_RESET (1) or machine.WDT_RESET (3: the watchdog or machine.reset)."""
+        return machine.reset_cause()
+
+    def watchdog_start(self, ms):
+        self._wdt = machine.WDT(timeout=min(ms, WDT_MAX_MS))
+
+    def watchdog_feed(self):
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def watchdog_stop(self):
+        """Stop the watchdog (machine.WDT cannot): Ctrl-C leaves a REPL that stays up."""
+        machine.mem32[_WATCHDOG_CTRL + _CLEAR_ALIAS] = _ENABLE
+        self._wdt = None
+
+    def reset(self):
+        machine.reset()

@@ -1,0 +1,196 @@
+"""The board's controller: keypad events and time in, keeper calls and view updates out.
+
+    ctl = Controller(keeper, view, folder, now)    # restores the saved mode
+    ctl.on_event(code, now)                         # each keypad.KeyDecoder event code
+
+Keys the controller keeps for itself, in every mode (the rest go to the current mode):
+long-press D (0.8 s) = the next mode; hold D (3 s) = back to the scoreboard; hold # (3 s) =
+a new game. Digits act as they go down; the other keys act when let go, unless held long
+enough for their long or hold meaning, so a long press never also does the short action.
+A refused input (``ValueError``: ``Refused``, the keeper's and the rules' errors) flashes
+the track red and puts the reason on the display; nothing else changes.
+SPDX-License-Identifier: MIT
+"""
+
+import gc
+import sys
+
+from compat import const, ticks_add
+from keypad import HOLD as KEY_HOLD
+from keypad import LONG as KEY_LONG
+from keypad import PRESS, RELEASE
+from power import DEFAULT_BUDGET_MA
+from render import WIN_MS
+from view import DEFAULT_BRIGHTNESS, MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
+
+from ui import HOLD, LONG, TAP
+from ui.keys import K_D, K_HASH, SIDES, digit
+from ui.text import wrap
+
+# The modes in view.MODE_* order; a long press of D steps through them.
+MODULES = ("ui.score", "ui.verify", "ui.pegging", "ui.coach", "ui.options", "ui.stats")
+MAX_BUDGET_MA = const(800)  # the fuse's hold current less the logic, 25 % margin (hardware/)
+MIN_BUDGET_MA = const(150)  # the dark chain (121 mA) and a little light
+_NOTE_LINES = const(4)
+
+
+class Controller:
+    """Owns the modes; see the module docstring."""
+
+    def __init__(self, keeper, view, folder, now):
+        self.k = keeper
+        self.view = view
+        self.folder = folder  # the keeper's folder: the pegging helper keeps its hand there
+        self.note = []  # a refusal's reason or a short notice, shown above the mode's lines
+        self._long = 0  # keys whose long press has fired during this press
+        self._modes = [None] * len(MODULES)
+        self._imported = [()] * len(MODULES)  # module names each mode's import brought in
+        self.mode = None
+        self.mode_id = -1
+        self.apply_settings()
+        view.load_game(keeper.game, now)
+        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
+            view.won_ms = ticks_add(now, -WIN_MS)
+        self._load(MODE_SCORE)  # first: the modules it shares with the others stay loaded
+        # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
+        # and keep it (count-verify and the coach need it; later the heap may be in pieces).
+        __import__("cribbage.showtable")
+        m = self.app_setting("app.mode", MODE_SCORE)
+        self.set_mode(m if 0 <= m < len(MODULES) else MODE_SCORE, now, save=False)
+        self.refresh(now)
+
+    # -- settings the app keeps in the keeper's settings file ---------------------------
+
+    def app_setting(self, name, default):
+        return self.k.settings.extra.get(name, default)
+
+    def save_app_setting(self, name, value):
+        """Write an app.* setting only when it changes (each write rewrites the file)."""
+        if self.app_setting(name, None) != value:
+            self.k.set_setting(name, value)
+
+    def apply_settings(self):
+        """Copy brightness, palette and current budget into the view."""
+        v = self.view
+        v.brightness = self.app_setting("app.brightness", DEFAULT_BRIGHTNESS)
+        v.palette = self.app_setting("app.palette", 0)
+        budget = self.app_setting("app.budget", DEFAULT_BUDGET_MA)
+        v.budget_ma = min(max(budget, MIN_BUDGET_MA), MAX_BUDGET_MA)
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def on_event(self, code, now):
+        """Take one keypad event code (keypad.kind << 4 | key)."""
+        kind = code >> 4
+        k = code & 15
+        bit = 1 << k
+        if kind == PRESS:
+            self._long &= ~bit
+            if digit(k) >= 0:
+                self.act(k, TAP, now)
+        elif kind == RELEASE:
+            if digit(k) < 0 and not self._long & bit:
+                self.act(k, TAP, now)
+            self._long &= ~bit
+        elif kind == KEY_LONG:
+            self._long |= bit
+            if digit(k) < 0:
+                self.act(k, LONG, now)
+        elif kind == KEY_HOLD and digit(k) < 0:
+            self.act(k, HOLD, now)
+
+    def act(self, k, how, now):
+        """Do what key k used this way means now; refuse it if it means nothing."""
+        self.note = []
+        try:
+            if k == K_D and how != TAP:
+                self.set_mode(MODE_SCORE if how == HOLD else (self.mode_id + 1) % len(MODULES),
+                              now)  # fmt: skip
+                self.view.set_signal(SIG_OK, now)
+            elif k == K_HASH and how == HOLD:
+                self.new_game(now)
+            elif k == K_HASH and how == LONG:
+                self.note = ["keep holding #", "for a new game"]
+            else:
+                self.mode.key(k, how, now)
+        except (ValueError, OSError) as e:  # OSError: the flash refused a write
+            self.refuse(e, now)
+        self.refresh(now)
+
+    def refuse(self, err, now):
+        """Red flash and the reason; nothing else changes."""
+        self.view.set_signal(SIG_ERROR, now)
+        text = str(err.args[0]) if err.args else type(err).__name__
+        if isinstance(err, OSError):
+            text = "flash write failed ({}): nothing changed".format(text)
+        self.note = wrap(text)[:_NOTE_LINES]
+
+    # -- what the controller does itself -----------------------------------------------
+
+    def set_mode(self, m, now, save=True):
+        if save:
+            self.save_app_setting("app.mode", m)  # first: a refused write changes nothing
+        old = self.mode_id
+        if old >= 0 and old not in (m, MODE_SCORE):
+            self._unload(old)
+        mode = self._load(m)
+        self.mode = mode
+        self.mode_id = m
+        self.view.mode = m
+        mode.enter(now)
+
+    def _load(self, m):
+        """The mode's object, importing its module (and what it needs) on first use."""
+        mode = self._modes[m]
+        if mode is None:
+            gc.collect()  # free what the last mode left, so the new code finds room
+            before = list(sys.modules)
+            module = __import__(MODULES[m], None, None, ("Mode",))
+            mode = self._modes[m] = module.Mode(self)
+            self._imported[m] = [name for name in sys.modules if name not in before]
+        return mode
+
+    def _unload(self, m):
+        """Forget a mode left behind and the modules only it imported: the heap is small.
+
+        The scoreboard is loaded first and never unloaded, so what every mode shares (the
+        keeper, ui.entry, ...) is the scoreboard's and stays. A mode's typed entries go with it.
+        """
+        self._modes[m] = None
+        for name in self._imported[m]:
+            sys.modules.pop(name, None)
+            parent, _dot, leaf = name.rpartition(".")
+            package = sys.modules.get(parent)
+            if package is not None and hasattr(package, leaf):
+                delattr(package, leaf)
+        self._imported[m] = ()
+        gc.collect()
+
+    def new_game(self, now):
+        """Hold #: a new game under the saved settings (the loser of a won game deals)."""
+        from ui import pegsave
+
+        pegsave.discard(self.k.fs, self.folder)  # its hand belongs to the old game
+        self.k.new_game()
+        self.save_app_setting("app.show", 0)
+        for mode in self._modes:
+            if mode is not None:
+                mode.reset()
+        self.game_changed(now)
+        self.view.set_signal(SIG_NEWGAME, now)
+        self.note = ["new game:", "{} deals".format(SIDES[self.k.game.dealer])]
+        self.mode.enter(now)
+
+    def game_changed(self, now):
+        """The keeper's game changed: copy it into the view (after the write, never before)."""
+        self.view.load_game(self.k.game, now)
+
+    def refresh(self, now):
+        """Let the mode repaint the overlay and the text (after every key, not every frame)."""
+        v = self.view
+        v.load_game(self.k.game, now)  # a settings change may have started the game afresh
+        v.clear_overlay()
+        v.set_preview(-1, 0)
+        v.show_pegs = True
+        self.mode.paint(v, now)
+        v.detail = self.note + self.mode.lines()

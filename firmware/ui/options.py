@@ -1,0 +1,96 @@
+"""Settings mode: the rules of the game, the match's game points and the board's own options.
+
+Keys: ``A`` / ``B`` the previous / next setting, ``C`` / ``D`` the previous / next value (``#``
+also steps the value on). Each change is saved at once through the keeper (kept across power
+cycles); rules changed after the first peg of a game apply from the next game (the display
+says so). A change the rules do not allow (partnerships need 4 players, the five-card game
+2) is refused. LEDs: a white bar as long as the setting's number, a bar in side A's colour
+as long as the value's position, and the pegs when the setting is brightness or palette.
+SPDX-License-Identifier: MIT
+"""
+
+from palette import PALETTES
+from scorekeeper.settings import ACC_POINTS, HOME_POINTS
+from view import COLOR_WHITE, SIG_OK
+
+from ui import HOLD, LONG, ModeBase, Refused
+from ui.keys import K_D, K_HASH, letter
+
+OFF_ON = ("off", "on")
+# key in the settings file, label, values, value labels (None: the values themselves)
+ITEMS = (
+    ("players", "players", (2, 3, 4), None),
+    ("partners", "partners", (0, 1), OFF_ON),
+    ("target", "game to", (121, 61), None),
+    ("five_card", "5-card game", (0, 1), OFF_ON),
+    ("muggins", "muggins", (0, 1), OFF_ON),
+    ("triple_skunk", "triple skunk", (0, 1), OFF_ON),
+    ("game_points", "game points", (ACC_POINTS, HOME_POINTS), ("ACC 2 3 3 3", "home 1 2 3 4")),
+    ("stinkhole", "stinkhole", (0, 1), OFF_ON),
+    ("finish_hand", "finish hand", (0, 1), OFF_ON),
+    ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
+    ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
+    ("app.budget", "LED current, mA", (250, 500, 800), None),
+)
+_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 500}
+_SHOW_PEGS = ("app.brightness", "app.palette")
+
+
+class Mode(ModeBase):
+    def __init__(self, ctl):
+        self.ctl = ctl
+        self.k = ctl.k
+        self.item = 0
+
+    def value(self, item):
+        """The saved value of ITEMS[item]."""
+        name = ITEMS[item][0]
+        s = self.k.settings
+        if name.startswith("app."):
+            return s.extra.get(name, _DEFAULTS[name])
+        v = getattr(s, name)
+        return tuple(v) if name == "game_points" else v
+
+    def key(self, k, how, now):
+        if how == HOLD:
+            return
+        s = letter(k)
+        if how == LONG and k != K_D and s < 0:
+            raise Refused("A/B: setting, C/D: value")
+        if s in (0, 1):
+            self.item = (self.item + (1 if s else -1)) % len(ITEMS)
+        elif s in (2, 3) or k == K_HASH:
+            self._step(-1 if s == 2 else 1, now)
+        else:
+            raise Refused("A/B: setting, C/D: value")
+
+    def _step(self, step, now):
+        name, _label, values, _texts = ITEMS[self.item]
+        v = self.value(self.item)
+        i = values.index(v) if v in values else -1
+        new = values[(i + step) % len(values)]
+        now_applies = self.k.set_setting(name, new)  # SettingsError: refused, nothing saved
+        self.ctl.apply_settings()
+        self.ctl.view.set_signal(SIG_OK, now)
+        if not now_applies:
+            self.ctl.note = ["saved: applies", "from next game"]
+        elif not name.startswith("app."):
+            self.ctl.game_changed(now)
+
+    def paint(self, view, now):
+        view.show_pegs = ITEMS[self.item][0] in _SHOW_PEGS
+        view.set_segment(0, 1, self.item + 1, COLOR_WHITE)
+        values = ITEMS[self.item][2]
+        v = self.value(self.item)
+        if v in values:
+            view.set_segment(1, 61, values.index(v) + 1, 0)
+
+    def lines(self):
+        _name, label, values, texts = ITEMS[self.item]
+        v = self.value(self.item)
+        text = texts[values.index(v)] if texts and v in values else str(v)
+        out = [label, "= " + text, "({} of {})".format(self.item + 1, len(ITEMS))]
+        if self.k.settings_pending:
+            out.append("rules: next game")
+        out.append("A/B item C/D set")
+        return out

@@ -1,0 +1,86 @@
+"""Helpers for the app tests (CPython and MicroPython): a board on an in-memory file system,
+and the LED colours the tests expect, derived by hand.
+
+Colours at the default brightness 5 (render.BRIGHTNESS[5] = global scale 52): a channel of
+value v at role level L (out of 256) shows v * 52 * L // 65280, and at least 1 when lit.
+Side A is blue (0, 0, 255), B amber (255, 128, 0), C lime (160, 255, 96), D magenta
+(255, 0, 192); markers, bars and flashes are white (255, 255, 255) or red (255, 0, 0).
+"""
+
+from pcboard import Harness
+from sk_support import FakeFS
+from view import SIG_ERROR
+
+A_FRONT = (0, 0, 52)  # 255 * 52 * 256 / 65280 = 52.0
+A_BACK = (0, 0, 8)  # level 42: 8.45
+A_DEALER = (0, 0, 19)  # level 96: 19.5
+A_BAR = (0, 0, 13)  # level 64: 13.0
+B_FRONT = (52, 26, 0)  # G: 128 * 52 * 256 / 65280 = 26.1
+B_BACK = (8, 4, 0)  # G: 4.2
+B_DEALER = (19, 9, 0)  # G: 9.8
+B_BAR = (13, 6, 0)  # G: 6.5
+C_FRONT = (32, 52, 19)  # R: 160 * 52 * 256 / 65280 = 32.6, B: 19.6
+D_FRONT = (52, 0, 39)  # B: 192 * 52 * 256 / 65280 = 39.2
+MARK = (4, 4, 4)  # level 20: 4.06
+SKUNK = (8, 0, 0)  # level 40: 8.1
+ERROR = (19, 0, 0)  # level 96
+FLASH = (19, 19, 19)
+BAR_WHITE = (13, 13, 13)
+BAR_RED = (13, 0, 0)
+DARK = (0, 0, 0)
+FOLDER = "state"
+
+
+def board(fs=None, now_ms=0, display=True):
+    """A harness (tools/pcboard.py) on a fresh in-memory file system, or on fs."""
+    return Harness(FOLDER, now_ms=now_ms, display=display, fs=fs if fs is not None else FakeFS())
+
+
+def files(h):
+    """A copy of every file's bytes: to show that a refused input wrote nothing."""
+    return dict(h.board.fs.files)
+
+
+def refused(h, before_files, before_state):
+    """Assert the last key was refused: red flash, a reason on the display, nothing changed."""
+    v = h.view
+    assert v.signal == SIG_ERROR, v.signal
+    assert h.keeper.snapshot() == before_state
+    assert files(h) == before_files
+    since = h.board.ticks_ms() - v.signal_ms
+    if 0 <= since < 128:  # the flash's first 128 ms: the whole track is red
+        assert h.led(117) == ERROR and h.led(118) == ERROR
+
+
+def state(h):
+    return files(h), h.keeper.snapshot()
+
+
+def blink_on(h):
+    """Wait until the blink phase (256 ms on, 256 off) is on."""
+    while (h.board.ticks_ms() >> 8) & 1:
+        h.wait(20)
+
+
+def blink_off(h):
+    while not (h.board.ticks_ms() >> 8) & 1:
+        h.wait(20)
+
+
+def quiet(h):
+    """Wait out any signal or animation (the longest, the win, is 4096 ms)."""
+    h.wait(4200)
+
+
+def mode(h, m):
+    """Long-press D until the board is in mode m."""
+    for _ in range(6):
+        if h.view.mode == m:
+            return
+        h.hold("D", 1000)
+    raise AssertionError("mode {} not reached".format(m))
+
+
+def text(h):
+    """The display's lines as one string."""
+    return " ".join(h.lines)

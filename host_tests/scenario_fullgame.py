@@ -1,0 +1,125 @@
+"""A full game played through the keypad: every mode, undo, a correction, a win, a new game.
+
+Run by host_tests/test_fullgame.py on CPython, and on the MicroPython unix port with
+``-X heapsize=192K`` (the compiled .mpy firmware, as on the Pico) to show that the firmware
+fits in about half the Pico's heap; it prints the smallest gc.mem_free() seen.
+
+    micropython -X heapsize=192K scenario_fullgame.py FIRMWARE_DIR TOOLS_DIR STATE_DIR
+
+The hands repeat one deal, so the score can be worked out by hand (``PLAY``, ``SHOW`` and
+``expected``): each hand the dealer gains 8 + 12 + 6 = 26 and the pone 4 + 8 = 12.
+"""
+
+import gc
+import sys
+
+# Points of one hand's play for (pone, dealer). The pone leads: pone 5, dealer J = 15
+# (dealer 2), pone 5 (20), dealer 5 = pair (dealer 2), pone 6 = 31 (pone 2); the dealer
+# leads the next count: dealer 7, pone 8 = 15 (pone 2), dealer 9 = run 7-8-9 (3) and the
+# last card (1): dealer 4. Pone 4, dealer 8.
+PLAY = (4, 8)
+SHOW = (8, 12, 6)  # pone's hand, dealer's hand, dealer's crib
+KEYS_PLAY = "5A556789"
+
+
+class MeteredHarness:
+    """Wraps pcboard.Harness: after every key press, collects the garbage and notes the free
+    heap; the smallest figure is the headroom left at the busiest moment of the game."""
+
+    def __init__(self, harness_cls, folder):
+        self.min_free = 1 << 30
+        outer = self
+
+        class Metered(harness_cls):
+            def hold(self, legend, ms):
+                harness_cls.hold(self, legend, ms)
+                if hasattr(gc, "mem_free"):
+                    gc.collect()
+                    outer.min_free = min(outer.min_free, gc.mem_free())
+
+        self.h = Metered(folder)
+
+
+def mode(h, m):
+    for _ in range(6):
+        if h.view.mode == m:
+            return
+        h.hold("D", 1000)
+    raise AssertionError("mode {} not reached".format(m))
+
+
+def expected(hands):
+    """(A, B) after `hands` whole hands; A deals the first hand, the deal alternates."""
+    a = b = 0
+    for n in range(hands):
+        dealer_points = PLAY[1] + SHOW[1] + SHOW[2]
+        pone_points = PLAY[0] + SHOW[0]
+        if n % 2 == 0:
+            a, b = a + dealer_points, b + pone_points
+        else:
+            a, b = a + pone_points, b + dealer_points
+    return a, b
+
+
+def play(h):
+    """The whole game; returns a short report. Asserts the scores hand by hand."""
+    g = h.keeper.game
+    for n in range(7):
+        if n == 0:
+            mode(h, 3)  # discard coach: the pone's six cards
+            h.type("5C 5A 5B 11D 2A 9B")
+            assert "throw 2C 9D:" in h.lines, h.lines
+            mode(h, 4)  # settings: brightness up and down again
+            for _ in range(9):
+                h.press("B")
+            h.press("D")
+            h.press("C")
+        mode(h, 2)  # the pegging helper
+        h.type(KEYS_PLAY)
+        if g.winner >= 0:
+            break
+        h.press("#")  # back to the scoreboard
+        h.press("#")  # the show
+        if n == 1:
+            mode(h, 1)  # verify a claim of 12 for the rulebook's 14 hand: 2 missed
+            h.type("12# 4A 5D 6B 7A 5C")
+            assert "missed 2" in h.lines, h.lines
+            h.hold("D", 3200)  # home
+        for points in SHOW:
+            h.type(str(points) + "#")
+        if n == 2:
+            h.type("5A")  # a mistake in the show (A counted twice) ...
+            h.press("*")  # ... undone
+            h.hold("*", 1000)
+            h.type("1B*")  # a correction begun, then cleared
+        h.press("#")  # the deal passes
+        assert tuple(g.scores[:2]) == expected(n + 1), (n, g.scores)
+    # Hand 7 (A deals): A 114 + 2 + 2 + 4 passes 121 on the last card; B 114 + 2 + 2 = 118.
+    assert g.winner == 0 and g.scores[:2] == [121, 118], g.scores
+    h.wait(5000)  # the win animation, then the final position
+    mode(h, 5)
+    assert h.lines[2] == "A        1    2", h.lines  # won, no skunk: 2 game points
+    h.hold("#", 3200)  # a new game
+    mode(h, 0)
+    h.type("2A3B")
+    h.press("*")
+    assert g is not h.keeper.game and h.keeper.game.scores[:2] == [2, 0]
+    return "A 121 - B 118, then a new game"
+
+
+def main(firmware, tools, folder):
+    sys.path.insert(0, tools)
+    sys.path.insert(0, firmware)
+    from pcboard import Harness
+
+    m = MeteredHarness(Harness, folder)
+    gc.collect()
+    report = play(m.h)
+    gc.collect()
+    live = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    print("full game ok: {}; min free {} bytes (after a collection, at the busiest key"
+          " press); {} bytes in use at the end".format(report, m.min_free, live))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3])

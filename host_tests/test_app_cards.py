@@ -1,0 +1,162 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""Count-verify and the discard coach, the modes that take cards, played through the keypad.
+Expectations derived by hand (see each test)."""
+
+from app_support import (
+    BAR_RED,
+    BAR_WHITE,
+    DARK,
+    blink_off,
+    blink_on,
+    board,
+    mode,
+    quiet,
+    refused,
+    state,
+    text,
+)
+from scorekeeper.events import MUGGINS, PEG
+from view import (
+    MODE_COACH,
+    MODE_VERIFY,
+)
+
+# -- count verify ----------------------------------------------------------------------
+
+
+def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
+    # The rulebook's 29 hand: 5S 5C 5D JH, starter 5H. Suits: A clubs, B diamonds, C hearts,
+    # D spades. A claim of 12 misses 17.
+    h = board()
+    mode(h, MODE_VERIFY)
+    h.type("12#")
+    h.type("5D 5A 5B 11C")
+    assert "5S 5C 5D JH" in h.lines and "now the starter" in h.lines
+    h.type("5C")
+    assert "true count 29" in h.lines and "missed 17" in h.lines
+    assert "15s 16 pairs 12" in h.lines and "nobs 1" in h.lines
+    quiet(h)
+    blink_on(h)
+    # White bar 1-29 (the true count), the 17 missed (13-29) blinking red over it.
+    assert [h.led(x) for x in (1, 12, 13, 29, 31)] == [BAR_WHITE] * 2 + [BAR_RED] * 2 + [DARK]
+    blink_off(h)
+    assert h.led(13) == BAR_WHITE and h.led(29) == BAR_WHITE
+    assert h.led(96) == BAR_WHITE and h.led(119) == BAR_WHITE  # 5 cards: holes 96-119
+    # Muggins is off by default: a side key cannot take the points.
+    before = state(h)
+    h.press("B")
+    refused(h, *before)
+    assert "muggins is off" in text(h)
+
+
+def test_verify_with_muggins_awards_the_missed_points_to_the_side_pressed():
+    # The rulebook's hand 2: 4C 5S 6D 7C, starter 5H = 14. Claimed 12: 2 missed.
+    h = board()
+    h.keeper.set_setting("muggins", 1)
+    h.power_cut()
+    mode(h, MODE_VERIFY)
+    h.type("12# 4A 5D 6B 7A 5C")
+    assert "missed 2" in h.lines and "muggins: A-D +2" in h.lines
+    h.press("B")
+    assert h.keeper.game.last[0:4] == (PEG, 1, MUGGINS, 2)
+    before = state(h)
+    h.press("B")  # only once
+    refused(h, *before)
+
+
+def test_verify_hash_switches_hand_and_crib():
+    # 2H 4H 6H 8H, starter KS: all even values, so no fifteen; no pair, no run. As a hand the
+    # four hearts are a flush (4); a crib needs all five cards of one suit: 0.
+    h = board()
+    mode(h, MODE_VERIFY)
+    h.type("4# 2C 4C 6C 8C 13D")
+    assert "correct: 4" in h.lines
+    h.press("#")
+    assert "crib claimed 4" in h.lines and "true count 0" in h.lines and "4 too many" in h.lines
+    quiet(h)  # no white bar (the true count is 0); the 4 claimed too many in steady red
+    assert [h.led(x) for x in (1, 4, 5)] == [BAR_RED, BAR_RED, (4, 4, 4)]
+
+
+def test_verify_refuses_bad_cards_and_changes_nothing():
+    h = board()
+    mode(h, MODE_VERIFY)
+    h.type("8# 5D")
+    before = state(h)
+    h.type("5D")  # a duplicate: 5S again
+    refused(h, *before)
+    assert "5S is entered already" in text(h) and "cards 1/5:" in h.lines
+    assert "5S 5?" in h.lines  # the rank stays: another suit key would take it
+    h.press("*")
+    h.press("1")
+    h.press("4")  # rank 14
+    refused(h, *before)
+    assert "rank 14 is out of range" in text(h)
+    h.type("*2")
+    h.press("5")  # rank 25
+    refused(h, *before)
+    h.type("*")
+    h.press("B")  # a suit with no rank
+    refused(h, *before)
+    assert "rank (1-13) first" in text(h)
+    h.type("3A 4A 6A 7A")
+    assert "true count 9" in h.lines  # 5S 3C 4C 6C, 7C: run of 5, and 3+5+7, 4+5+6 (4)
+    h.press("9")  # a sixth card
+    refused(h, *before)
+    assert "too many cards" in text(h)
+
+
+def test_verify_five_card_game_hand_is_three_cards_and_the_starter():
+    # 5-card game: 3 kept cards. 5C 5D 5H, starter 5S: 4 fives = 12 (pairs) + 8 (four
+    # fifteens of three fives) = 20, the highest 3-card hand.
+    h = board()
+    h.keeper.set_setting("five_card", 1)
+    h.power_cut()
+    mode(h, MODE_VERIFY)
+    h.type("20# 5A 5B 5C 5D")
+    assert "correct: 20" in h.lines
+
+
+# -- discard coach -------------------------------------------------------------------
+
+
+def test_discard_coach_shows_which_cards_to_throw():
+    # Dealt 5H 5C 5D JS 2C 9D, not dealing: keep the three fives and the jack, throw 2C 9D
+    # (positions 5 and 6: holes 21-25 and 26-30 blink red).
+    from cribbage.discard import advice_text, advise_discard
+
+    h = board()
+    mode(h, MODE_COACH)
+    h.type("5C 5A 5B 11D 2A 9B")
+    assert "throw 2C 9D:" in h.lines
+    expected = advice_text(advise_discard("5H 5C 5D JS 2C 9D", False))
+    assert " ".join(h.lines[2:]).strip() == expected
+    quiet(h)
+    blink_on(h)
+    assert [h.led(x) for x in (1, 20, 21, 30)] == [BAR_WHITE] * 2 + [BAR_RED] * 2
+    blink_off(h)
+    assert h.led(21) == BAR_WHITE
+    h.press("#")  # our crib now: the advice is worked out again
+    assert "crib: ours (#)" in h.lines
+    assert " ".join(h.lines[2:]).strip() == advice_text(advise_discard("5H 5C 5D JS 2C 9D", True))
+    before = state(h)
+    h.press("3")  # a seventh card
+    refused(h, *before)
+    assert "too many cards" in text(h)
+    h.press("*")
+    assert "cards 5/6:" in h.lines
+    h.type("5")
+    h.press("A")  # 5C again
+    refused(h, *before)
+    assert "5C is entered already" in text(h) and "cards 5/6:" in h.lines
+
+
+def test_discard_coach_three_players_deal_five_and_throw_one():
+    h = board()
+    h.keeper.set_setting("players", 3)
+    h.power_cut()
+    mode(h, MODE_COACH)
+    h.type("5C 5A 5B 11D 13A")
+    assert "throw KC:" in text(h)  # keep 5 5 5 J: no other single throw comes close
+    quiet(h)
+    blink_on(h)
+    assert h.led(21) == BAR_RED and h.led(20) == BAR_WHITE

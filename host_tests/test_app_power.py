@@ -1,0 +1,228 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""Power cuts, crashes and the watchdog: the board comes back exactly as it was committed.
+
+A power cut between key presses, at every point of a game that visits every mode, must leave
+a board that goes on exactly as one that never lost power (same keeper state, same frame,
+same text). What the LEDs show is on flash at every frame. A crash is logged, shown, reset
+and announced by the "recovered" blink. The asyncio wiring runs for real (a real clock).
+"""
+
+import sys
+
+import app as app_module
+from app_support import A_FRONT, ERROR, FLASH, board
+from pcboard import Harness, PCBoard, key_bit
+from scorekeeper import Keeper
+from sk_support import FakeFS
+from view import MODE_PEGGING, MODE_SCORE, SIG_RECOVERED
+
+# A game in steps; a power cut may fall between any two steps. Each step ends with nothing
+# half-typed, so the committed state is the whole story.
+STEPS = (
+    "2A", "B", "12B", "#", "8#", "11#", "4#", "#",  # a hand: play, show, deal passes to B
+    "*", "#",  # undo the deal, pass it again
+    "long-D", "long-D", "5", "A", "5", "5", "6", "D",  # pegging helper (B deals: A leads)
+    "*", "6", "hold-D",  # take a card back, play again, home to the scoreboard
+    "long-* 30A", "long-D", "long-D", "long-D", "long-D", "D", "hold-D",
+    "19# *", "0#",  # a refused impossible count (it stays typed), cleared; a zero hand
+)  # fmt: skip
+
+
+def do(h, step):
+    for word in step.split():
+        if word.startswith("long-"):
+            h.hold(word[5], 1000)
+        elif word.startswith("hold-"):
+            h.hold(word[5], 3200)
+        else:
+            h.type(word)
+
+
+def settle(h):
+    """Let signals and animations end, then line up the blink and turn phases (12288 ms)."""
+    h.wait(4200)
+    h.wait(12288 - h.board.ticks_ms() % 12288)
+
+
+def picture(h):
+    """Everything the board holds and shows, less the play-time statistic: it counts the
+    seconds between events while the board is on, so a power cut changes it by design (the
+    game's seconds, and the last event's dt)."""
+    snap = h.keeper.snapshot()
+    game = snap[0][:14] + snap[0][15:-1] + (snap[0][-1][:4],)
+    return game, snap[1:], bytes(h.board.leds), list(h.lines), h.view.mode
+
+
+def test_a_power_cut_between_any_two_steps_resumes_exactly():
+    ref = board()
+    for step in STEPS:
+        do(ref, step)
+    settle(ref)
+    expected = picture(ref)
+    # By hand: A 2, 11 and 4 in the first hand (17), 2 for 31 in the play (19), a correction
+    # of 30 (49), a 0 hand. B 1 + 12 + 8 (21), 2 for the fifteen and 2 for the pair (25).
+    assert expected[0][0][:2] == (49, 25)
+    for cut in range(1, len(STEPS)):
+        h = board()
+        for step in STEPS[:cut]:
+            do(h, step)
+        h.power_cut()
+        for step in STEPS[cut:]:
+            do(h, step)
+        settle(h)
+        assert picture(h) == expected, cut
+
+
+def test_a_power_cut_loses_only_the_entry_being_typed():
+    h = board()
+    h.type("2A1")  # "1" typed, not committed
+    h.power_cut()
+    assert h.keeper.game.scores[:2] == [2, 0] and h.view.preview_side == -1
+    h.press("B")  # a go, not 1 + the lost digit
+    assert h.keeper.game.scores[:2] == [2, 1]
+
+
+def test_every_frame_written_shows_only_what_is_on_flash():
+    h = board()
+    fs = h.board.fs
+    board_write = h.board.leds_write
+    seen = []
+
+    def checked(frame):
+        board_write(frame)
+        k = Keeper("state", FakeFS(fs.files), None)  # the flash as it is now
+        g = k.game
+        v = h.view
+        assert (list(v.front), list(v.back), v.dealer) == (g.front, g.back, g.dealer)
+        seen.append(g.scores[0] + g.scores[1])
+
+    h.board.leds_write = checked
+    h.type("2A 3B #8#")
+    h.hold("*", 1000)
+    h.type("5A")
+    h.press("*")
+    assert 0 < len(seen) and seen[-1] == 13  # A 2 (+5 undone), B 3 + 8
+
+
+def test_boot_restores_settings_scores_dealer_and_mode():
+    fs = FakeFS()
+    h = board(fs)
+    h.keeper.set_setting("players", 3)
+    h.keeper.set_setting("app.brightness", 7)
+    h.power_cut()
+    h.type("#0#0#0#0##")  # a whole show with nothing: the deal passes to B
+    h.type("4C")
+    h.hold("D", 1000)
+    h.hold("D", 1000)
+    again = Harness("state", now_ms=99999, fs=fs)
+    g = again.keeper.game
+    assert (g.sides, g.dealer, g.scores[:3]) == (3, 1, [0, 0, 4])
+    assert again.view.mode == MODE_PEGGING and again.view.brightness == 7
+    assert again.view.signal != SIG_RECOVERED  # a plain power-on
+
+
+def test_a_crash_is_logged_shown_reset_and_announced():
+    h = board()
+    h.type("2A")
+    state = h.keeper.snapshot()
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as e:
+        err = e
+    h.app.fail(err)
+    # The error pattern: every fifth LED dim red, the rest dark.
+    assert h.board.leds[0:3] == bytes((0, 40, 0)) and h.board.leds[3:15] == bytes(12)
+    assert h.app.step(h.board.ticks_ms()) is False  # a failed app draws nothing more
+    log = h.board.fs.read("state/errors.log").decode()
+    assert log.startswith("=== uptime") and "RuntimeError: boom" in log
+    h.crash(err)  # the watchdog's reset: a fresh boot that knows why
+    assert h.keeper.snapshot() == state
+    assert h.view.signal == SIG_RECOVERED and "recovered" in h.lines
+    # "Recovered": the markers blink white 3 times (256 ms on, 256 off) over 1536 ms.
+    t = h.board.ticks_ms() - h.view.signal_ms
+    assert h.led(5) == (FLASH if not (t >> 8) & 1 else (4, 4, 4))
+    h.wait(1600)
+    assert h.led(5) == (4, 4, 4) and h.led(2) == A_FRONT
+
+
+def test_a_repaired_log_at_boot_is_announced():
+    fs = FakeFS()
+    h = board(fs)
+    h.type("2A3B")
+    fs.files["state/game.log"] += b"\x0c\x05"  # a torn record: the power went mid-append
+    h.power_cut()
+    assert h.keeper.game.scores[:2] == [2, 3]
+    assert h.view.signal == SIG_RECOVERED
+    assert "recovered 2" in " ".join(h.lines)
+
+
+class ScriptedBoard(PCBoard):
+    """A PCBoard on the real clock whose keypad plays a list of scans, then breaks."""
+
+    def __init__(self, scans):
+        PCBoard.__init__(self, "state", fs=FakeFS())
+        self.scans = scans
+
+    def ticks_ms(self):
+        from compat import ticks_ms
+
+        return ticks_ms()
+
+    def scan_keys(self):
+        if not self.scans:
+            raise RuntimeError("keypad gone")
+        return self.scans.pop(0)
+
+
+def test_the_asyncio_app_scans_keys_renders_feeds_the_watchdog_and_resets_on_an_error():
+    two, side_a = key_bit("2"), key_bit("A")
+    b = ScriptedBoard([0] * 3 + [two] * 4 + [0] * 4 + [side_a] * 4 + [0] * 6)
+    app_module.run(b, show_ms=0)
+    assert b.watchdog_ms == 8000 and b.feeds >= 1 and b.resets == 1
+    log = b.fs.read("state/errors.log").decode()
+    assert "RuntimeError: keypad gone" in log
+    assert b.leds[0:3] == bytes((0, 40, 0))  # the error pattern
+    k = Keeper("state", b.fs, None)
+    assert k.game.scores[:2] == [2, 0]  # the keys went through the async poller
+
+
+def test_an_error_while_booting_is_logged_and_the_board_reset():
+    b = ScriptedBoard([])
+    b.fs.files["state/settings.txt"] = b"picopeg-settings 1\nplayers=2\n"
+    b.reset_cause = None  # not callable: App() fails while booting
+    app_module.run(b, show_ms=0)
+    assert b.resets == 1 and "TypeError" in b.fs.read("state/errors.log").decode()
+    assert b.leds[0:3] == bytes((0, 40, 0))
+
+
+def test_the_idle_loop_allocates_nothing_on_micropython():
+    if sys.implementation.name != "micropython":
+        return  # CPython allocates freely; the point is the device
+    import gc
+
+    h = board()
+    h.type("2A 3B")
+    h.wait(5000)
+    a = h.app
+    t = h.board.ticks_ms()
+    gc.collect()
+    before = gc.mem_alloc()
+    for _ in range(500):  # 10 s of scans and frames with no key down
+        t += 20
+        a.feed_keys(0, t)
+        a.step(t)
+    assert gc.mem_alloc() == before, gc.mem_alloc() - before
+    assert h.view.mode == MODE_SCORE and ERROR != A_FRONT
+
+
+def test_a_display_that_stops_answering_is_dropped_not_fatal():
+    h = board()
+
+    class Broken:
+        def show_lines(self, lines):
+            raise OSError(5)  # EIO: the I2C bus gave up
+
+    h.board.display = Broken()
+    h.type("2A")
+    assert h.board.display is None and h.app.failed is None
+    assert h.keeper.game.scores[0] == 2 and h.lines[1] == "A   2   +2 deal"

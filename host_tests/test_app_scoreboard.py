@@ -1,0 +1,300 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""The scoreboard, played through the keypad as a player would (fake clock, in-memory flash):
+keys in; keeper state, LED colours and display text out. Expectations derived by hand."""
+
+from app_support import (
+    A_BACK,
+    A_DEALER,
+    A_FRONT,
+    B_BACK,
+    B_DEALER,
+    B_FRONT,
+    C_FRONT,
+    D_FRONT,
+    DARK,
+    FLASH,
+    MARK,
+    SKUNK,
+    blink_off,
+    blink_on,
+    board,
+    quiet,
+    refused,
+    state,
+)
+from render import WIN_MS
+from scorekeeper.events import CORRECTION, CRIB, DEAL, GO, HAND, PEG, PLAY, START
+from view import SIG_NEWGAME, SIG_UNDO
+
+
+def last(h):
+    ev = h.keeper.game.last
+    return ev[0:4]
+
+
+def test_points_then_side_peg_play_points_and_a_side_key_alone_is_a_go():
+    h = board()
+    h.type("2A")
+    assert h.keeper.game.scores[:2] == [2, 0]
+    assert last(h) == (PEG, 0, PLAY, 2)
+    h.press("B")
+    assert last(h) == (PEG, 1, GO, 1)
+    h.type("12B")  # 12 in the play (four of a kind)
+    assert last(h) == (PEG, 1, PLAY, 12)
+    h.type("1A")  # 1 is always a go
+    assert last(h) == (PEG, 0, GO, 1)
+    quiet(h)
+    # A: front 3, back 2. B: front 13, back 1. A deals: the game hole in A's colour.
+    assert h.led(3) == A_FRONT and h.led(2) == A_BACK
+    assert h.led(13) == B_FRONT and h.led(1) == B_BACK
+    assert h.led(121) == A_DEALER
+    assert h.led(5) == MARK and h.led(4) == DARK and h.led(61) == SKUNK and h.led(91) == SKUNK
+    assert h.lines[1] == "A   3   +1 deal" and h.lines[2] == "B  13  +12"
+
+
+def test_pending_points_blink_ahead_of_every_side_and_change_nothing():
+    h = board()
+    h.type("2A")
+    h.type("3B")
+    before = state(h)
+    h.press("5")
+    blink_on(h)
+    assert h.led(7) == A_FRONT and h.led(8) == B_FRONT  # 2 + 5 and 3 + 5
+    assert h.led(2) == A_FRONT and h.led(3) == B_FRONT  # the pegs stay where they are
+    blink_off(h)
+    assert h.led(7) == DARK and h.led(8) == DARK
+    assert state(h) == before
+    assert "+5 A-D play" in h.lines
+    h.press("B")
+    assert h.keeper.game.scores[:2] == [2, 8]
+
+
+def test_the_show_counts_in_order_pone_dealer_crib_then_hash_passes_the_deal():
+    h = board()  # A deals first: B is the pone
+    h.press("#")  # the play is over
+    assert "show: B hand" in h.lines
+    h.type("8#")
+    assert last(h) == (PEG, 1, HAND, 8)
+    h.type("12#")
+    assert last(h) == (PEG, 0, HAND, 12)
+    assert "show: A crib" in h.lines
+    h.type("4#")
+    assert last(h) == (PEG, 0, CRIB, 4)
+    assert h.keeper.game.next_side == -1
+    h.press("#")
+    g = h.keeper.game
+    assert g.last[0:2] == (DEAL, 1) and g.dealer == 1 and not g.flagged
+    quiet(h)
+    assert h.led(121) == B_DEALER
+    assert "play: # = show" in h.lines
+
+
+def test_in_the_show_a_side_key_counts_that_side_hand_then_crib():
+    h = board()
+    h.type("#6B")  # the pone's hand
+    assert last(h) == (PEG, 1, HAND, 6)
+    h.type("10A")
+    assert last(h) == (PEG, 0, HAND, 10)
+    h.type("2A")  # A has counted its hand: this is its crib
+    assert last(h) == (PEG, 0, CRIB, 2)
+    before = state(h)
+    h.type("3A")  # A has counted everything
+    refused(h, *before)
+    assert "A has counted" in " ".join(h.lines)
+
+
+def test_a_count_out_of_turn_is_taken_and_flagged():
+    h = board()
+    h.type("#9A")  # the dealer counts before the pone
+    assert last(h) == (PEG, 0, HAND, 9)
+    assert h.keeper.game.flagged
+    assert "out of turn:" in h.lines
+
+
+def test_impossible_hand_and_crib_counts_are_refused_unless_entered_as_a_correction():
+    for n in (19, 25, 26, 27, 30, 31, 99):
+        h = board()
+        h.press("#")
+        before = state(h)
+        h.type(str(n) + "#")
+        refused(h, *before)
+        text = " ".join(h.lines)
+        assert "no hand scores" in text and "correction" in text, text
+        h.type("*" + str(n) + "B")  # a side key in the show: the same count, refused alike
+        refused(h, *before)
+        h.hold("*", 1000)  # long *: the entry becomes a correction
+        assert "correction +" in h.lines
+        h.press("B")
+        assert last(h) == (PEG, 1, CORRECTION, n)
+        assert h.keeper.game.scores[1] == n
+    h = board()
+    h.type("#0#0#")  # pone and dealer counted 0; the crib is next
+    before = state(h)
+    h.type("19#")
+    refused(h, *before)
+    assert "no crib scores 19" in " ".join(h.lines)
+    h.type("*28#")  # 28 is possible (a 5 5 5 5 crib and a ten starter... 28)
+    assert last(h) == (PEG, 0, CRIB, 28)
+
+
+def test_a_negative_correction_moves_the_front_peg_back():
+    h = board()
+    h.type("10A")
+    h.hold("*", 1000)
+    h.hold("*", 1000)  # long * again: a negative correction
+    assert "correction -" in h.lines
+    h.press("3")
+    blink_on(h)
+    assert h.led(7) == A_FRONT  # previewed: 10 - 3
+    h.press("A")
+    assert last(h) == (PEG, 0, CORRECTION, -3)
+    quiet(h)
+    assert h.keeper.game.scores[0] == 7 and h.led(7) == A_FRONT and h.led(10) == MARK
+
+
+def test_a_correction_needs_points_and_a_side_key():
+    h = board()
+    h.hold("*", 1000)
+    before = state(h)
+    h.press("A")
+    refused(h, *before)
+    h.type("4#")
+    refused(h, *before)
+    assert "side key" in " ".join(h.lines)
+
+
+def test_passing_the_deal_with_a_count_missing_takes_a_second_hash():
+    h = board()
+    h.type("#8#")  # the pone counted; the dealer's hand and crib are missing
+    before = state(h)
+    h.press("#")
+    refused(h, *before)
+    assert "A hand is not in" in " ".join(h.lines)
+    h.press("#")
+    g = h.keeper.game
+    assert g.dealer == 1 and g.flagged
+
+
+def test_star_clears_the_entry_else_undoes_the_last_event_repeatedly():
+    h = board()
+    h.type("2A3B")
+    h.type("5*")
+    assert h.view.preview_side == -1 and h.keeper.game.scores[:2] == [2, 3]
+    h.press("*")
+    assert h.keeper.game.scores[:2] == [2, 0] and h.view.signal == SIG_UNDO
+    assert "undo: B +3 play" in h.lines
+    h.press("*")
+    assert h.keeper.game.scores[:2] == [0, 0]
+    before = state(h)
+    h.press("*")
+    refused(h, *before)
+    assert "nothing to undo" in " ".join(h.lines)
+
+
+def test_star_takes_the_show_back_to_the_play():
+    h = board()
+    h.press("#")
+    assert "show: B hand" in h.lines
+    h.press("*")
+    assert "play: # = show" in h.lines
+    h.type("2B")
+    assert last(h) == (PEG, 1, PLAY, 2)
+
+
+def test_holding_hash_three_seconds_starts_a_new_game_and_a_shorter_hold_does_nothing():
+    h = board()
+    h.type("2A3B")
+    h.hold("#", 1500)  # long enough for the hint, not for the new game; no pass either
+    assert h.keeper.game.scores[:2] == [2, 3] and h.keeper.game.dealer == 0
+    h.board.keys = 1 << 14  # hold # down and watch
+    h.wait(1000)
+    assert "keep holding #" in h.lines
+    h.wait(2200)
+    h.board.keys = 0
+    h.wait(100)
+    g = h.keeper.game
+    assert g.scores[:2] == [0, 0] and g.events == [] and h.view.signal == SIG_NEWGAME
+    assert h.keeper.match.games == [0, 0, 0, 0]  # abandoned: nobody won it
+
+
+def test_a_win_plays_the_animation_then_holds_the_final_position():
+    h = board()
+    h.hold("*", 1000)
+    h.type("115A")  # A to 115 by a correction
+    h.type("10B")
+    h.type("6A")  # 121: A wins; B on 10 is double-skunked
+    g = h.keeper.game
+    assert g.winner == 0 and g.skunk == 2 and h.view.winner == 0
+    during = bytes(h.board.leds)
+    h.wait(WIN_MS)
+    final = bytes(h.board.leds)
+    assert during != final
+    assert h.led(121) == A_FRONT and h.led(115) == A_BACK and h.led(10) == B_FRONT
+    writes = h.board.writes
+    h.wait(5000)
+    assert bytes(h.board.leds) == final and h.board.writes == writes  # held: nothing redrawn
+    before = state(h)
+    h.type("2B")
+    refused(h, *before)
+    assert "game over" in " ".join(h.lines)
+    assert "A wins dbl skunk" in h.lines
+
+
+def test_four_sides_use_all_four_letter_keys_and_long_d_still_changes_mode():
+    h = board()
+    h.keeper.set_setting("players", 4)
+    h.power_cut()
+    h.type("3D")
+    h.type("2C")
+    assert h.keeper.game.scores == [0, 0, 2, 3]
+    quiet(h)
+    assert h.led(3) == D_FRONT and h.led(2) == C_FRONT
+    h.hold("D", 1000)
+    assert h.view.mode == 1 and h.keeper.game.scores == [0, 0, 2, 3]
+
+
+def test_a_side_not_in_the_game_is_refused():
+    h = board()
+    before = state(h)
+    h.type("2C")
+    refused(h, *before)
+    assert "no side C" in " ".join(h.lines)
+
+
+def test_play_points_the_rules_forbid_are_refused():
+    h = board()
+    before = state(h)
+    h.type("15A")  # one card pegs at most 14
+    refused(h, *before)
+    h.type("*0A")  # nothing to peg
+    refused(h, *before)
+    h.type("*123")
+    h.press("4")  # a fourth digit
+    refused(h, *before)
+
+
+def test_five_card_game_three_for_last_goes_to_the_pone():
+    h = board()
+    h.keeper.set_setting("five_card", 1)
+    h.power_cut()
+    assert "3 B: 3 for last" in h.lines
+    h.type("3B")
+    assert last(h) == (PEG, 1, START, 3)
+    h.type("3B")  # no longer due: ordinary play points
+    assert last(h) == (PEG, 1, PLAY, 3)
+
+
+def test_undo_and_new_game_run_a_white_sweep_along_the_track():
+    # 5 white holes run back from the game hole (undo) or on from hole 1 (new game) in
+    # 512 ms: at t ms the head is t * 121 / 512 holes along.
+    h = board()
+    h.type("2A")
+    h.press("*")
+    t = h.board.ticks_ms() - h.view.signal_ms
+    head = (t * 121) >> 9
+    assert h.led(121 - 4 - head + 2) == FLASH and h.led(121 - 4 - head - 3) != FLASH
+    h.hold("#", 3100)
+    t = h.board.ticks_ms() - h.view.signal_ms
+    head = (t * 121) >> 9
+    assert h.view.signal == SIG_NEWGAME
+    assert h.led(head - 4 + 2) == FLASH

@@ -1,0 +1,99 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""Settings, statistics and moving between modes, played through the keypad."""
+
+from app_support import (
+    A_FRONT,
+    B_FRONT,
+    DARK,
+    board,
+    mode,
+    quiet,
+    refused,
+    state,
+    text,
+)
+from view import (
+    MODE_SCORE,
+    MODE_SETTINGS,
+    MODE_STATS,
+    MODE_VERIFY,
+)
+
+# -- settings and statistics ---------------------------------------------------------
+
+
+def test_settings_change_rules_and_board_options_and_keep_them():
+    h = board()
+    mode(h, MODE_SETTINGS)
+    assert h.lines[1:4] == ["players", "= 2", "(1 of 12)"]
+    h.press("D")  # players 3: no peg yet, so the game follows at once
+    assert h.keeper.game.sides == 3 and "= 3" in h.lines
+    h.press("B")  # partners
+    before = state(h)
+    h.press("D")  # partnerships need 4 players
+    refused(h, *before)
+    assert "partnerships need 4" in text(h)
+    for _ in range(8):  # to brightness (item 10)
+        h.press("B")
+    assert h.lines[1:4] == ["brightness", "= 5", "(10 of 12)"]
+    h.press("D")  # 5 -> 6: global scale 84, so a front peg is 255 * 84 / 255 = 84
+    h.power_cut()
+    assert h.view.mode == MODE_SETTINGS and h.view.brightness == 6
+    mode(h, MODE_SCORE)
+    h.type("2A")
+    quiet(h)
+    assert h.led(2) == (0, 0, 84)
+
+
+def test_settings_rules_changed_mid_game_wait_for_the_next_game():
+    h = board()
+    h.type("2A")
+    mode(h, MODE_SETTINGS)
+    h.press("B")
+    h.press("B")  # game to
+    h.press("D")
+    assert "= 61" in h.lines and "rules: next game" in h.lines
+    assert h.keeper.game.target == 121
+    h.hold("#", 3100)
+    assert h.keeper.game.target == 61
+
+
+def test_statistics_pages_and_reset():
+    h = board()
+    h.hold("*", 1000)
+    h.type("121A")  # A wins at once (a correction): B on 0 is double-skunked, ACC points 3
+    mode(h, MODE_STATS)
+    assert h.lines[1:4] == ["match: won  pts", "A        1    3", "B        0    0"]
+    quiet(h)
+    assert h.led(1) == (0, 0, 13) and h.led(2) == DARK  # one game won: a bar of 1 in A's colour
+    h.hold("#", 3100)  # a new game: the won one joins the match and the statistics
+    h.press("A")
+    assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
+    h.press("B")
+    assert h.lines[1:4] == ["B: 1 games", "won 0", "skunks 0/1"]
+    h.hold("*", 3100)
+    assert h.lines[1:4] == ["statistics reset", "B: 0 games", "won 0"]
+    assert h.keeper.match.games[:2] == [1, 0]  # the match is apart
+    h.press("#")
+    h.hold("*", 3100)
+    assert h.keeper.match.games[:2] == [0, 0] and "match reset" in h.lines
+    before = state(h)
+    h.press("C")  # no side C in a 2-side game
+    refused(h, *before)
+
+
+def test_long_d_cycles_the_modes_hold_d_returns_and_the_mode_survives_a_power_cut():
+    h = board()
+    seen = [h.view.mode]
+    for _ in range(6):
+        h.hold("D", 1000)
+        seen.append(h.view.mode)
+    assert seen == [0, 1, 2, 3, 4, 5, 0]
+    h.hold("D", 1000)
+    h.power_cut()
+    assert h.view.mode == MODE_VERIFY
+    h.hold("D", 3200)  # long (next mode), then hold: the scoreboard
+    assert h.view.mode == MODE_SCORE
+    h.type("2A")
+    quiet(h)
+    assert h.led(2) == A_FRONT and h.led(3) != B_FRONT

@@ -1,0 +1,175 @@
+"""A PC stand-in for the Pico's board (firmware/hal.py), and a harness that plays it by script.
+
+Runs under CPython and the MicroPython unix port (the simulator's scripted mode runs on both).
+
+    board = PCBoard("/tmp/peg")          # the same interface as hal.Board (docs/FIRMWARE.md)
+    h = Harness("/tmp/peg")              # a PCBoard with the firmware's App on it, by script:
+    h.press("2"); h.press("A")           # A pegs 2 (each press: 100 ms down, 100 ms up)
+    h.hold("#", 3200)                    # a new game
+    h.wait(1000)
+    h.power_cut()                        # drop the app; boot a fresh one on the same files
+    h.crash(RuntimeError("boom"))        # an uncaught error, then the watchdog reset
+    h.led(5), h.lines, h.keeper.game.scores
+
+Time is a fake millisecond clock that only moves when the harness moves it; the keypad is
+scanned every 20 ms as on the board, and a frame is rendered after every scan.
+SPDX-License-Identifier: MIT
+"""
+
+from app import RESET_POWER, RESET_WATCHDOG, App
+from keypad import KEYS
+from ledmap import HOLE_TO_LED
+from render import FRAME_BYTES
+from scorekeeper.fileops import FileOps, join
+
+SCAN_MS = 20
+TICKS_MASK = (1 << 30) - 1  # the device's ticks_ms wraps at 2**30
+
+
+class TextCapture:
+    """The optional text display: keeps the lines last shown."""
+
+    def __init__(self):
+        self.lines = [""] * 8
+        self.shows = 0
+
+    def show_lines(self, lines):
+        self.lines = list(lines)
+        self.shows += 1
+
+
+class PCBoard:
+    """hal.Board's interface on a PC: a fake clock, keys as a mask, captured frames and text."""
+
+    def __init__(self, state_dir, now_ms=0, cause=RESET_POWER, display=True, fs=None):
+        self.fs = fs if fs is not None else FileOps()
+        self.fs.mkdir(state_dir)
+        self.state_dir = state_dir
+        self.log_path = join(state_dir, "errors.log")
+        self.display = TextCapture() if display else None
+        self.now = now_ms  # the fake clock, in ms (ticks_ms wraps it like the Pico's)
+        self.keys = 0  # the mask scan_keys returns: bit keypad.KEYS.index(legend)
+        self.leds = bytearray(FRAME_BYTES)  # what the strip shows
+        self.writes = 0  # frames written to the strip
+        self.cause = cause
+        self.watchdog_ms = 0  # 0: not started
+        self.feeds = 0
+        self.resets = 0
+
+    def ticks_ms(self):
+        return self.now & TICKS_MASK
+
+    def seconds(self):
+        return self.now // 1000
+
+    def scan_keys(self):
+        return self.keys
+
+    def leds_write(self, frame):
+        self.leds[:] = frame  # no allocation: the same as the Pico's np.buf[:] = frame
+        self.writes += 1
+
+    def reset_cause(self):
+        return self.cause
+
+    def watchdog_start(self, ms):
+        self.watchdog_ms = ms
+
+    def watchdog_feed(self):
+        self.feeds += 1
+
+    def watchdog_stop(self):
+        self.watchdog_ms = 0
+
+    def reset(self):
+        self.resets += 1
+
+    def led(self, hole):
+        """(r, g, b) of a hole (1-121) as the strip shows it."""
+        o = HOLE_TO_LED[hole - 1] * 3
+        return (self.leds[o + 1], self.leds[o], self.leds[o + 2])
+
+
+def key_bit(legend):
+    """The scan-mask bit of a key legend ('0'-'9', 'A'-'D', '*', '#')."""
+    i = KEYS.find(legend)
+    if i < 0 or len(legend) != 1:
+        raise ValueError("no key {!r}: keys are {}".format(legend, KEYS))
+    return 1 << i
+
+
+class Harness:
+    """A PCBoard and its App, driven by key presses and waits on the fake clock."""
+
+    def __init__(self, state_dir, now_ms=0, display=True, fs=None, cause=RESET_POWER):
+        self.state_dir = state_dir
+        self._display = display
+        self._fs = fs
+        self.boot(now_ms, cause)
+
+    def boot(self, now_ms, cause):
+        """Power on: a fresh board and app on the same files."""
+        self.board = PCBoard(self.state_dir, now_ms, cause, self._display, self._fs)
+        self.app = App(self.board)
+        self.app.step(self.board.ticks_ms())
+
+    # -- what the player does --------------------------------------------------------
+
+    def wait(self, ms):
+        """Let ms pass: a keypad scan and a frame every 20 ms."""
+        b = self.board
+        end = b.now + ms
+        while b.now + SCAN_MS <= end:
+            b.now += SCAN_MS
+            t = b.ticks_ms()
+            self.app.feed_keys(b.keys, t)
+            self.app.step(t)
+        b.now = end
+
+    def hold(self, legend, ms):
+        """Hold a key down for ms, then let go (and wait 100 ms)."""
+        self.board.keys |= key_bit(legend)
+        self.wait(ms)
+        self.board.keys &= ~key_bit(legend)
+        self.wait(100)
+
+    def press(self, legend):
+        """A short press: 100 ms down."""
+        self.hold(legend, 100)
+
+    def type(self, legends):
+        """Press each key in turn: type('12B') or type('1 2 B')."""
+        for ch in legends:
+            if ch != " ":
+                self.press(ch)
+
+    def power_cut(self, off_ms=2000):
+        """The power goes off between key presses and comes back off_ms later."""
+        self.boot(self.board.now + off_ms, RESET_POWER)
+
+    def crash(self, exc, off_ms=100):
+        """An uncaught error: logged and shown; then the watchdog's reset and a new boot."""
+        self.app.fail(exc)
+        self.boot(self.board.now + off_ms, RESET_WATCHDOG)
+
+    # -- what the board shows --------------------------------------------------------
+
+    @property
+    def keeper(self):
+        return self.app.keeper
+
+    @property
+    def view(self):
+        return self.app.view
+
+    @property
+    def lines(self):
+        d = self.board.display
+        return d.lines if d is not None else self.app.lines
+
+    def led(self, hole):
+        return self.board.led(hole)
+
+    def lit(self):
+        """The holes lit now, ascending."""
+        return [h for h in range(1, 122) if self.board.led(h) != (0, 0, 0)]
