@@ -83,8 +83,15 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 bench: venv $(BENCH_VENV)/.installed
 	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench.py
 
+# The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv
-	$(PY) tools/count.py --demo
+	$(PY) tools/sim.py $(ARGS)
+
+# A script played on a fresh board, printed as text (ARGS=--json for JSON):
+# make sim-script SCRIPT=tools/sim_examples/short_game.sim
+.PHONY: sim-script
+sim-script: venv
+	$(PY) tools/sim.py --script $(SCRIPT) $(ARGS)
 
 count: venv
 	$(PY) tools/count.py $(ARGS)

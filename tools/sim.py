@@ -1,0 +1,151 @@
+"""PicoPeg on the PC: the board's real firmware (everything but hal.py) on a stand-in board.
+
+    tools/sim.py                      the board in the terminal (Textual): `make sim`
+    tools/sim.py --script FILE        play a script (simscript.py); print the board as text
+    tools/sim.py --script FILE --json ... or as JSON (mode, scores, pegs, lines, frame)
+    tools/sim.py --plain              line mode: type steps, see the board as text after each
+
+Options: ``--state-dir DIR`` (the board's files: the keeper's folder and the error log;
+default ``$XDG_CACHE_HOME/picopeg/sim`` or ``~/.cache/picopeg/sim`` for play, so quitting
+and starting again is a power cycle, and a fresh in-memory flash for ``--script``),
+``--reset`` (forget the saved game first), ``--no-color`` (letters instead of colours, as
+with NO_COLOR set or TERM=dumb). docs/SIMULATOR.md has the keys and the script language.
+
+The scripted and line modes also run under the MicroPython unix port
+(``micropython tools/sim.py --script FILE``). It has no argparse, so a small parser that
+takes the same flags (and nothing else) stands in for it there.
+SPDX-License-Identifier: MIT
+"""
+
+import os
+import sys
+
+_TOOLS = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = _TOOLS + "/.."
+sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, _TOOLS)
+
+HOLES_CSV = ROOT + "/hardware/holes.csv"
+FLAGS = ("--json", "--reset", "--no-color", "--plain")
+VALUED = ("--script", "--state-dir")
+USAGE = "usage: sim.py [--script FILE [--json]] [--plain] [--state-dir DIR] [--reset] [--no-color]"
+# The files the board keeps in its folder (with their .tmp and .badN leftovers): --reset
+# removes only these, never anything else a user keeps in a folder they named.
+BOARD_FILES = ("game.log", "settings.txt", "pegging.txt", "errors.log")
+
+
+class Options:
+    """The parsed flags (argparse's namespace, or the MicroPython parser's)."""
+
+    def __init__(self):
+        self.script = None
+        self.state_dir = None
+        self.json = self.reset = self.no_color = self.plain = False
+
+
+def parse_args(argv):
+    """argparse on CPython; on MicroPython a small parser for the same flags."""
+    if sys.implementation.name == "micropython":  # its argparse is a subset: not relied on
+        return _parse_small(argv)
+    import argparse
+
+    p = argparse.ArgumentParser(prog="sim.py", description="PicoPeg board simulator")
+    p.add_argument("--script", metavar="FILE", help="play a script and print the board")
+    p.add_argument("--json", action="store_true", help="with --script: print JSON")
+    p.add_argument("--state-dir", metavar="DIR", help="the board's files (default: cache)")
+    p.add_argument("--reset", action="store_true", help="forget the saved game first")
+    p.add_argument("--no-color", action="store_true", help="letters instead of colours")
+    p.add_argument("--plain", action="store_true", help="line mode, for any terminal")
+    return p.parse_args(argv, namespace=Options())
+
+
+def _parse_small(argv):
+    o = Options()
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print(USAGE)
+            sys.exit(0)
+        if a in FLAGS:
+            setattr(o, a[2:].replace("-", "_"), True)
+        elif a in VALUED and i + 1 < len(argv):
+            i += 1
+            setattr(o, a[2:].replace("-", "_"), argv[i])
+        else:
+            fail("sim.py: unknown or incomplete option {!r}\n{}".format(a, USAGE))
+        i += 1
+    return o
+
+
+def fail(message, status=2):
+    print(message, file=sys.stderr)
+    sys.exit(status)
+
+
+def default_state_dir():
+    cache = os.getenv("XDG_CACHE_HOME") or (os.getenv("HOME") or ".") + "/.cache"
+    return cache + "/picopeg/sim"
+
+
+def make_dirs(path):
+    """mkdir -p without os.makedirs (MicroPython has none)."""
+    so_far = ""
+    for i, part in enumerate(path.split("/")):
+        so_far = part if i == 0 else so_far + "/" + part
+        if part and part not in (".", ".."):
+            try:
+                os.mkdir(so_far)
+            except OSError:
+                pass  # already there (an error that matters shows at the first write)
+
+
+def reset_state(folder):
+    """Remove the board's files from folder (a fresh board on the next boot)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        for stem in BOARD_FILES:
+            if name.startswith(stem):
+                os.remove(folder + "/" + name)
+
+
+def main(argv):
+    o = parse_args(argv)
+    if o.json and not o.script:
+        fail("sim.py: --json goes with --script FILE")
+    state_dir = o.state_dir
+    if state_dir is None and not o.script:
+        state_dir = default_state_dir()
+    if state_dir is not None:
+        make_dirs(state_dir)
+        if o.reset:
+            reset_state(state_dir)
+    if o.script:
+        from simrun import run_script
+
+        sys.exit(run_script(o.script, state_dir, o.json, HOLES_CSV))
+    no_color = o.no_color or os.getenv("NO_COLOR") is not None
+    dumb = os.getenv("TERM") in (None, "", "dumb")
+    if o.plain or dumb or not _terminal():
+        from simrun import run_lines
+
+        sys.exit(run_lines(state_dir, HOLES_CSV))
+    if sys.implementation.name == "micropython":
+        fail("sim.py: the interactive board needs CPython (`make sim`); try --plain")
+    import simtui
+
+    simtui.main(state_dir, no_color, HOLES_CSV)
+
+
+def _terminal():
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except AttributeError:  # MicroPython's streams have no isatty
+        return False
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,139 @@
+"""The board in real time, for the interactive simulator: the firmware's App on a PCBoard
+whose clock is the wall clock, and keys that go down and up as a hand would press them.
+
+    live = Live("/home/me/.cache/picopeg/sim")
+    live.key("2"); live.key("A")          # queued taps (100 ms down, then up)
+    live.key("D", LONG_MS)                # a long press: held 1 s (the board's is 0.8 s)
+    live.tick()                           # every ~20 ms: scan the keypad, render a frame
+    live.board.leds, live.lines, live.app.view
+    live.power_cycle()                    # switch off and on: a fresh app on the same files
+    screen_colour((0, 0, 8), 5)           # an LED colour as the screen should show it
+
+A terminal reports key presses, never key releases, so each key is queued with how long it
+stays down. Like hal.py's board under app.run, an uncaught error shows the error pattern
+for 3 s and the board boots again (as after its watchdog reset), blinking "recovered".
+SPDX-License-Identifier: MIT
+"""
+
+import time
+
+from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, App
+from pcboard import PCBoard, key_bit
+from render import BRIGHTNESS
+
+PRESS_MS = 100
+LONG_MS = 1000  # past the board's 0.8 s long press, well short of the 3 s hold
+HOLD_MS = 3200  # past the 3 s hold
+GAP_MS = 60  # keys up between two queued keys
+MIN_SCANS = 3  # a key stays down (and up) at least this many ticks, however slow they come
+
+
+def wall_ms():
+    return time.monotonic_ns() // 1_000_000
+
+
+class Live:
+    """A board and its App, stepped by tick() on a real-time clock; see the module docstring."""
+
+    def __init__(self, state_dir, clock=wall_ms, display=True):
+        self.state_dir = state_dir
+        self.clock = clock
+        self.display = display
+        self.queue = []  # (legend, ms) still to press
+        self.down = None  # [legend, ms, release tick, scans so far] of the key held now
+        self._up_until = 0
+        self._up_scans = MIN_SCANS
+        self._failed_at = 0
+        self.boots = 0
+        self.boot(RESET_POWER)
+
+    def boot(self, cause):
+        """Power on (or come back after an error): a fresh board and app on the same files."""
+        self.board = PCBoard(self.state_dir, self.clock(), cause, self.display)
+        self.app = App(self.board)
+        self.app.step(self.board.ticks_ms())
+        self.boots += 1
+
+    def power_cycle(self):
+        """Switch off and on: keys let go, what was typed but not entered is lost."""
+        self.queue = []
+        self.down = None
+        self.boot(RESET_POWER)
+
+    def key(self, legend, ms=PRESS_MS):
+        """Queue a key to go down for ms (checks the legend now)."""
+        key_bit(legend)
+        self.queue.append((legend, ms))
+
+    @property
+    def busy(self):
+        """True while a key is down or queued, or just let go (the keypad's debounce)."""
+        return self.down is not None or bool(self.queue) or self._up_scans < MIN_SCANS
+
+    @property
+    def lines(self):
+        d = self.board.display
+        return d.lines if d is not None else self.app.lines
+
+    def tick(self):
+        """Scan the keypad and render a frame at the clock's time; True if anything changed."""
+        b = self.board
+        b.now = self.clock()
+        if self.app.failed is not None:
+            if b.now - self._failed_at < ERROR_SHOW_MS:
+                return False
+            self.down = None
+            self.boot(RESET_WATCHDOG)
+            return True
+        self._drive_keys(b.now)
+        t = b.ticks_ms()
+        try:
+            fed = self.app.feed_keys(b.keys, t)
+            return self.app.step(t) or fed > 0
+        except Exception as e:  # as app.run's guard: log it, show it, then reset
+            self.app.fail(e)
+            self._failed_at = b.now
+            return True
+
+    def _drive_keys(self, now):
+        b = self.board
+        d = self.down
+        if d is not None:
+            d[3] += 1
+            if now >= d[2] and d[3] >= MIN_SCANS:
+                b.keys &= ~key_bit(d[0])
+                self.down = None
+                self._up_until = now + GAP_MS
+                self._up_scans = 0
+            return
+        self._up_scans += 1
+        if self.queue and now >= self._up_until and self._up_scans >= MIN_SCANS:
+            legend, ms = self.queue.pop(0)
+            b.keys |= key_bit(legend)
+            self.down = [legend, ms, now + ms, 0]
+
+
+def _srgb(linear):
+    """Linear light 0-1 to the screen's sRGB 0-1."""
+    return 12.92 * linear if linear <= 0.0031308 else 1.055 * linear ** (1 / 2.4) - 0.055
+
+
+SCREEN_FLOOR = 0.35  # a lit hole's brightest channel spans 35-100 % on the screen, not 0-100
+
+
+def screen_colour(rgb, brightness):
+    """An LED's (r, g, b) as a screen colour, or None when dark.
+
+    LED drive is linear light and tiny on a dark board (a back peg at the default brightness
+    is 8/255): on a screen it would be black. So the colour is shown as at full brightness
+    (x 255 / BRIGHTNESS[level]), encoded for the screen's gamma (sRGB), and then lifted: the
+    brightest channel m becomes SCREEN_FLOOR + (1 - SCREEN_FLOOR) * m, the others in
+    proportion (the hue stays). Dim stays dimmer than bright, and nothing lit looks dark.
+    """
+    if not (rgb[0] or rgb[1] or rgb[2]):
+        return None
+    scale = BRIGHTNESS[min(max(brightness, 1), len(BRIGHTNESS) - 1)]
+    out = [_srgb(min(1.0, c / scale)) for c in rgb]
+    top = max(out)
+    lift = (SCREEN_FLOOR + (1 - SCREEN_FLOOR) * top) / top
+    return tuple(min(255, round(c * lift * 255)) for c in out)
