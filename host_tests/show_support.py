@@ -67,9 +67,11 @@ def scored(hand, starter, crib=False):
 
 
 def deals(n, seed, kept=4):
-    """n deterministic pseudo-random (kept cards, starter) deals, the same on both runtimes."""
+    """Yield n deterministic pseudo-random (kept cards, starter) deals, the same on both runtimes.
+
+    A generator, so a run on the Pico's own heap never holds them all at once.
+    """
     x = seed
-    out = []
     for _ in range(n):
         cards = []
         while len(cards) < kept + 1:
@@ -77,5 +79,4 @@ def deals(n, seed, kept=4):
             c = (x >> 8) % 52
             if c not in cards:
                 cards.append(c)
-        out.append((cards[:kept], cards[kept]))
-    return out
+        yield cards[:kept], cards[kept]

@@ -65,17 +65,24 @@ def test_nothing_is_nineteen():
 
 
 def test_spoken_totals_climb_to_the_show_total_on_many_hands():
-    for kept, starter in deals(400, 3) + deals(100, 5, kept=3):
-        score = score_show(kept, starter)
-        text = say_count(score)
-        if score.total == 0:
-            assert text == "nineteen: nothing to count"
-            continue
-        phrases = text.split(", ")
-        assert sum(1 for p in phrases if p.startswith("fifteen ")) * 2 == score.fifteens
-        totals = [int(p.rsplit(" is ", 1)[1]) for p in phrases if " is " in p]
-        if not totals:  # only fifteens: the last "fifteen N" is the total
-            assert score.total == score.fifteens
-            continue
-        assert totals == sorted(totals) and totals[-1] == score.total
-        assert totals[0] > score.fifteens
+    for kept, starter in deals(400, 3):
+        check_spoken_total(kept, starter)
+    for kept, starter in deals(100, 5, kept=3):
+        check_spoken_total(kept, starter)
+
+
+def check_spoken_total(kept, starter):
+    """The spoken phrases of one deal add up, category by category, to its show."""
+    score = score_show(kept, starter)
+    text = say_count(score)
+    if score.total == 0:
+        assert text == "nineteen: nothing to count"
+        return
+    phrases = text.split(", ")
+    assert sum(1 for p in phrases if p.startswith("fifteen ")) * 2 == score.fifteens
+    totals = [int(p.rsplit(" is ", 1)[1]) for p in phrases if " is " in p]
+    if not totals:  # only fifteens: the last "fifteen N" is the total
+        assert score.total == score.fifteens
+        return
+    assert totals == sorted(totals) and totals[-1] == score.total
+    assert totals[0] > score.fifteens
