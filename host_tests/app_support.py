@@ -36,6 +36,18 @@ def board(fs=None, now_ms=0, display=True):
     return Harness(FOLDER, now_ms=now_ms, display=display, fs=fs if fs is not None else FakeFS())
 
 
+def board_in(m, *settings):
+    """A fresh board in mode m (view.MODE_*). Settings, (name, value) pairs, are saved
+    first and the board is booted again on them."""
+    h = board()
+    for name, value in settings:
+        h.keeper.set_setting(name, value)
+    if settings:
+        h.power_cut()
+    h.to_mode(m)
+    return h
+
+
 def files(h):
     """A copy of every file's bytes: to show that a refused input wrote nothing."""
     return dict(h.board.fs.files)
@@ -70,15 +82,6 @@ def blink_off(h):
 def quiet(h):
     """Wait out any signal or animation (the longest, the win, is 4096 ms)."""
     h.wait(4200)
-
-
-def mode(h, m):
-    """Long-press D until the board is in mode m."""
-    for _ in range(6):
-        if h.view.mode == m:
-            return
-        h.hold("D", 1000)
-    raise AssertionError("mode {} not reached".format(m))
 
 
 def text(h):

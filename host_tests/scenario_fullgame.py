@@ -40,14 +40,6 @@ class MeteredHarness:
         self.h = Metered(folder)
 
 
-def mode(h, m):
-    for _ in range(6):
-        if h.view.mode == m:
-            return
-        h.hold("D", 1000)
-    raise AssertionError("mode {} not reached".format(m))
-
-
 def expected(hands):
     """(A, B) after `hands` whole hands; A deals the first hand, the deal alternates."""
     a = b = 0
@@ -66,22 +58,22 @@ def play(h):
     g = h.keeper.game
     for n in range(7):
         if n == 0:
-            mode(h, 3)  # discard coach: the pone's six cards
+            h.to_mode(3)  # discard coach: the pone's six cards
             h.type("5C 5A 5B 11D 2A 9B")
             assert "throw 2C 9D:" in h.lines, h.lines
-            mode(h, 4)  # settings: brightness up and down again
+            h.to_mode(4)  # settings: brightness up and down again
             for _ in range(9):
                 h.press("B")
             h.press("D")
             h.press("C")
-        mode(h, 2)  # the pegging helper
+        h.to_mode(2)  # the pegging helper
         h.type(KEYS_PLAY)
         if g.winner >= 0:
             break
         h.press("#")  # back to the scoreboard
         h.press("#")  # the show
         if n == 1:
-            mode(h, 1)  # verify a claim of 12 for the rulebook's 14 hand: 2 missed
+            h.to_mode(1)  # verify a claim of 12 for the rulebook's 14 hand: 2 missed
             h.type("12# 4A 5D 6B 7A 5C")
             assert "missed 2" in h.lines, h.lines
             h.hold("D", 3200)  # home
@@ -97,10 +89,10 @@ def play(h):
     # Hand 7 (A deals): A 114 + 2 + 2 + 4 passes 121 on the last card; B 114 + 2 + 2 = 118.
     assert g.winner == 0 and g.scores[:2] == [121, 118], g.scores
     h.wait(5000)  # the win animation, then the final position
-    mode(h, 5)
+    h.to_mode(5)
     assert h.lines[2] == "A        1    2", h.lines  # won, no skunk: 2 game points
     h.hold("#", 3200)  # a new game
-    mode(h, 0)
+    h.to_mode(0)
     h.type("2A3B")
     h.press("*")
     assert g is not h.keeper.game and h.keeper.game.scores[:2] == [2, 0]

@@ -1,23 +1,26 @@
 """Test helpers for the scorekeeper: an in-memory file system that can lose power at any
-byte, a fake clock, a recorded game, temporary folders. Runs under pytest and MicroPython.
+byte, a fake clock, a recorded game, temporary folders, and a RAM block device for the unix
+port's littlefs. Runs under pytest and MicroPython (also used by tools/bench_scorekeeper.py).
 """
 
 import os
 
 from scorekeeper import CRIB, GO, HAND, HEELS, PLAY, Keeper
+from simulator.fs import MemFS
 
 
 class PowerCut(Exception):
     """The power went off: nothing after this point ran."""
 
 
-class FakeFS:
-    """Files in a dict. ``budget`` (>= 0) is how many more units of work happen before the
-    power fails: one unit per byte written, one per rename or remove. A write that runs out
-    leaves the bytes written so far (the open already truncated the file)."""
+class FakeFS(MemFS):
+    """Files in a dict (the simulator's MemFS) that can lose power. ``budget`` (>= 0) is how
+    many more units of work happen before the power fails: one unit per byte written, one
+    per rename or remove. A write that runs out leaves the bytes written so far (the open
+    already truncated the file)."""
 
     def __init__(self, files=None):
-        self.files = dict(files) if files else {}
+        MemFS.__init__(self, files)
         self.budget = -1  # unlimited
         self.fail_with = None  # an exception to raise instead of PowerCut (e.g. OSError)
         self.writes = 0  # bytes written, for the flash-wear figures
@@ -40,10 +43,6 @@ class FakeFS:
             self._cut()
         self._spend(1)
 
-    def read(self, path):
-        data = self.files.get(path)
-        return None if data is None else bytes(data)
-
     def write(self, path, data):
         self.files[path] = b""
         self._put(path, data)
@@ -64,27 +63,14 @@ class FakeFS:
         if src not in self.files:
             raise OSError(2)
         self._op()
-        self.files[dst] = self.files.pop(src)
+        MemFS.rename(self, src, dst)
         self.renames += 1
 
     def remove(self, path):
         if path not in self.files:
             raise OSError(2)
         self._op()
-        del self.files[path]
-
-    def exists(self, path):
-        return path in self.files
-
-    def listdir(self, folder):
-        prefix = folder + "/"
-        return sorted(p[len(prefix) :] for p in self.files if p.startswith(prefix))
-
-    def mkdir(self, folder):
-        pass
-
-    def sync(self):
-        pass
+        MemFS.remove(self, path)
 
 
 class Clock:
@@ -102,6 +88,16 @@ class Clock:
 def keeper(fs=None, clock=None, folder="st"):
     """A Keeper on a fresh (or given) fake file system."""
     return Keeper(folder, fs if fs is not None else FakeFS(), clock or Clock())
+
+
+def with_settings(**changes):
+    """A Keeper on a fresh fake file system whose game follows the changed settings."""
+    k = keeper()
+    s = k.settings.copy()
+    for name, value in changes.items():
+        s.set(name, value)
+    assert k.set_settings(s) is True  # nothing pegged yet: the game follows at once
+    return k
 
 
 def at(k, scores):
@@ -169,6 +165,71 @@ def record_ends(data):
         pos += data[pos]
         ends.append(pos)
     return ends
+
+
+class RAMBlocks:
+    """A block device in RAM for littlefs (MicroPython's vfs.VfsLfs2) that counts erases and
+    programmed bytes; with ``budget`` >= 0 it stops after that many more program/erase
+    operations (the power is gone: OSError(5), nothing more reaches the flash)."""
+
+    def __init__(self, blocks=24, size=4096):
+        self.size = size
+        self.blocks = blocks
+        self.data = bytearray(blocks * size)
+        self.budget = -1
+        self.erases = 0
+        self.programmed = 0
+
+    def _spend(self):
+        if self.budget == 0:
+            raise OSError(5)
+        if self.budget > 0:
+            self.budget -= 1
+
+    def readblocks(self, n, buf, off=0):
+        # Byte by byte: littlefs may read while a finaliser runs with the heap locked (a
+        # file left open by a simulated cut), and a slice would need to allocate.
+        a = n * self.size + off
+        data = self.data
+        for i in range(len(buf)):
+            buf[i] = data[a + i]
+
+    def writeblocks(self, n, buf, off=None):
+        self._spend()
+        a = n * self.size + (off or 0)
+        self.data[a : a + len(buf)] = buf
+        self.programmed += len(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.size
+        if op == 6:
+            self._spend()
+            a = arg * self.size
+            self.data[a : a + self.size] = b"\xff" * self.size
+            self.erases += 1
+        return 0
+
+
+LFS_MOUNT = "/lfs"
+
+
+def mount_lfs(dev, fresh=False):
+    """Mount dev's littlefs at LFS_MOUNT as the rp2 port mounts the Pico's flash (progsize
+    256); fresh: format it first."""
+    import vfs
+
+    if fresh:
+        vfs.VfsLfs2.mkfs(dev)
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256), LFS_MOUNT)
+
+
+def unmount_lfs():
+    import vfs
+
+    vfs.umount(LFS_MOUNT)
 
 
 def temp_folder():

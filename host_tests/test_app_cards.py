@@ -8,18 +8,14 @@ from app_support import (
     DARK,
     blink_off,
     blink_on,
-    board,
-    mode,
+    board_in,
     quiet,
     refused,
     state,
     text,
 )
 from scorekeeper.events import MUGGINS, PEG
-from view import (
-    MODE_COACH,
-    MODE_VERIFY,
-)
+from view import MODE_COACH, MODE_VERIFY
 
 # -- count verify ----------------------------------------------------------------------
 
@@ -27,8 +23,7 @@ from view import (
 def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
     # The rulebook's 29 hand: 5S 5C 5D JH, starter 5H. Suits: A clubs, B diamonds, C hearts,
     # D spades. A claim of 12 misses 17.
-    h = board()
-    mode(h, MODE_VERIFY)
+    h = board_in(MODE_VERIFY)
     h.type("12#")
     h.type("5D 5A 5B 11C")
     assert "5S 5C 5D JH" in h.lines and "now the starter" in h.lines
@@ -51,10 +46,7 @@ def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
 
 def test_verify_with_muggins_awards_the_missed_points_to_the_side_pressed():
     # The rulebook's hand 2: 4C 5S 6D 7C, starter 5H = 14. Claimed 12: 2 missed.
-    h = board()
-    h.keeper.set_setting("muggins", 1)
-    h.power_cut()
-    mode(h, MODE_VERIFY)
+    h = board_in(MODE_VERIFY, ("muggins", 1))
     h.type("12# 4A 5D 6B 7A 5C")
     assert "missed 2" in h.lines and "muggins: A-D +2" in h.lines
     h.press("B")
@@ -67,8 +59,7 @@ def test_verify_with_muggins_awards_the_missed_points_to_the_side_pressed():
 def test_verify_hash_switches_hand_and_crib():
     # 2H 4H 6H 8H, starter KS: all even values, so no fifteen; no pair, no run. As a hand the
     # four hearts are a flush (4); a crib needs all five cards of one suit: 0.
-    h = board()
-    mode(h, MODE_VERIFY)
+    h = board_in(MODE_VERIFY)
     h.type("4# 2C 4C 6C 8C 13D")
     assert "correct: 4" in h.lines
     h.press("#")
@@ -78,8 +69,7 @@ def test_verify_hash_switches_hand_and_crib():
 
 
 def test_verify_refuses_bad_cards_and_changes_nothing():
-    h = board()
-    mode(h, MODE_VERIFY)
+    h = board_in(MODE_VERIFY)
     h.type("8# 5D")
     before = state(h)
     h.type("5D")  # a duplicate: 5S again
@@ -108,10 +98,7 @@ def test_verify_refuses_bad_cards_and_changes_nothing():
 def test_verify_five_card_game_hand_is_three_cards_and_the_starter():
     # 5-card game: 3 kept cards. 5C 5D 5H, starter 5S: 4 fives = 12 (pairs) + 8 (four
     # fifteens of three fives) = 20, the highest 3-card hand.
-    h = board()
-    h.keeper.set_setting("five_card", 1)
-    h.power_cut()
-    mode(h, MODE_VERIFY)
+    h = board_in(MODE_VERIFY, ("five_card", 1))
     h.type("20# 5A 5B 5C 5D")
     assert "correct: 20" in h.lines
 
@@ -124,8 +111,7 @@ def test_discard_coach_shows_which_cards_to_throw():
     # (positions 5 and 6: holes 21-25 and 26-30 blink red).
     from cribbage.discard import advice_text, advise_discard
 
-    h = board()
-    mode(h, MODE_COACH)
+    h = board_in(MODE_COACH)
     h.type("5C 5A 5B 11D 2A 9B")
     assert "throw 2C 9D:" in h.lines
     expected = advice_text(advise_discard("5H 5C 5D JS 2C 9D", False))
@@ -151,10 +137,7 @@ def test_discard_coach_shows_which_cards_to_throw():
 
 
 def test_discard_coach_three_players_deal_five_and_throw_one():
-    h = board()
-    h.keeper.set_setting("players", 3)
-    h.power_cut()
-    mode(h, MODE_COACH)
+    h = board_in(MODE_COACH, ("players", 3))
     h.type("5C 5A 5B 11D 13A")
     assert "throw KC:" in text(h)  # keep 5 5 5 J: no other single throw comes close
     quiet(h)

@@ -2,21 +2,9 @@
 """The pegging helper, played through the keypad: one key a card; the board pegs what each card
 scores for the right side. Expectations derived by hand (see each test)."""
 
-from app_support import (
-    BAR_WHITE,
-    DARK,
-    board,
-    mode,
-    quiet,
-    refused,
-    state,
-    text,
-)
+from app_support import BAR_WHITE, DARK, board_in, quiet, refused, state, text
 from scorekeeper.events import PEG, PLAY
-from view import (
-    MODE_PEGGING,
-    MODE_SCORE,
-)
+from view import MODE_PEGGING, MODE_SCORE
 
 # -- pegging helper ------------------------------------------------------------------
 
@@ -25,8 +13,7 @@ def test_pegging_helper_pegs_15s_pairs_31s_runs_and_last_card_to_the_right_side(
     # A deals, B leads. B 5, A J = 15 (A 2); B 5 (20); A 5, a pair (A 2, 25); B 6 = 31 (B 2),
     # the count starts again with A: A 7, B 8 = 15 (B 2), A 9: run 7-8-9 (3) and the last
     # card (1) = 4 for A. A 2+2+4 = 8, B 2+2 = 4.
-    h = board()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING)
     h.type("5A5")
     assert h.keeper.game.scores[:2] == [2, 0]
     h.type("5")
@@ -51,8 +38,7 @@ def test_pegging_helper_pegs_15s_pairs_31s_runs_and_last_card_to_the_right_side(
 def test_pegging_helper_go_and_refusals():
     # B K (10), A Q (20), B 9 (29): A cannot play: go. B plays an ace (30) and says go too:
     # B had the last card: 1 for the go, then A leads from 0.
-    h = board()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING)
     h.type("CB")
     before = state(h)
     h.press("D")  # a go at 20 is refused: every card fits
@@ -78,8 +64,7 @@ def test_pegging_helper_go_and_refusals():
 
 
 def test_pegging_helper_undo_takes_back_the_card_and_its_points():
-    h = board()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING)
     h.type("5A")  # A 15 for 2
     assert h.keeper.game.scores[:2] == [2, 0]
     h.press("*")
@@ -94,17 +79,13 @@ def test_pegging_helper_three_players():
     # Three players, A deals: B leads, then C, then A. B 7, C 8 = 15 (C 2), A 7 (22),
     # B 7: pair royal? No: 8 sits between the first 7 and the second. The last two, 7 7, pair
     # (B 2), count 29.
-    h = board()
-    h.keeper.set_setting("players", 3)
-    h.power_cut()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING, ("players", 3))
     h.type("7877")
     assert h.keeper.game.scores[:3] == [0, 2, 2]
 
 
 def test_pegging_helper_resumes_the_hand_after_a_power_cut():
-    h = board()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING)
     h.type("5A5")  # A 2, count 20, A to play
     h.power_cut()
     assert h.view.mode == MODE_PEGGING and "count 20 A plays" in h.lines
@@ -115,8 +96,7 @@ def test_pegging_helper_resumes_the_hand_after_a_power_cut():
 def test_pegging_helper_power_cut_between_saving_a_card_and_pegging_it():
     from sk_support import PowerCut
 
-    h = board()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING)
     h.press("5")
     events = len(h.keeper.game.events)
 
@@ -141,10 +121,6 @@ def test_pegging_helper_four_players_in_partnerships():
     # Partners: seats 0 and 2 are side A, seats 1 and 3 side B; A deals (seat 0), seat 1
     # leads. Seat 1: 7; seat 2: 8 = 15 (A 2); seat 3: 8, a pair (B 2); seat 0: 8, a pair
     # royal (6) making 31 (2): A 8. A 10, B 2.
-    h = board()
-    h.keeper.set_setting("players", 4)
-    h.keeper.set_setting("partners", 1)
-    h.power_cut()
-    mode(h, MODE_PEGGING)
+    h = board_in(MODE_PEGGING, ("players", 4), ("partners", 1))
     h.type("7888")
     assert h.keeper.game.sides == 2 and h.keeper.game.scores[:2] == [10, 2]

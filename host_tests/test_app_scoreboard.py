@@ -18,13 +18,14 @@ from app_support import (
     blink_off,
     blink_on,
     board,
+    board_in,
     quiet,
     refused,
     state,
 )
 from render import WIN_MS
 from scorekeeper.events import CORRECTION, CRIB, DEAL, GO, HAND, PEG, PLAY, START
-from view import SIG_NEWGAME, SIG_UNDO
+from view import MODE_SCORE, SIG_NEWGAME, SIG_UNDO
 
 
 def last(h):
@@ -241,9 +242,7 @@ def test_a_win_plays_the_animation_then_holds_the_final_position():
 
 
 def test_four_sides_use_all_four_letter_keys_and_long_d_still_changes_mode():
-    h = board()
-    h.keeper.set_setting("players", 4)
-    h.power_cut()
+    h = board_in(MODE_SCORE, ("players", 4))
     h.type("3D")
     h.type("2C")
     assert h.keeper.game.scores == [0, 0, 2, 3]
@@ -274,9 +273,7 @@ def test_play_points_the_rules_forbid_are_refused():
 
 
 def test_five_card_game_three_for_last_goes_to_the_pone():
-    h = board()
-    h.keeper.set_setting("five_card", 1)
-    h.power_cut()
+    h = board_in(MODE_SCORE, ("five_card", 1))
     assert "3 B: 3 for last" in h.lines
     h.type("3B")
     assert last(h) == (PEG, 1, START, 3)

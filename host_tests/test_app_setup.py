@@ -1,30 +1,14 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
 """Settings, statistics and moving between modes, played through the keypad."""
 
-from app_support import (
-    A_FRONT,
-    B_FRONT,
-    DARK,
-    board,
-    mode,
-    quiet,
-    refused,
-    state,
-    text,
-)
-from view import (
-    MODE_SCORE,
-    MODE_SETTINGS,
-    MODE_STATS,
-    MODE_VERIFY,
-)
+from app_support import A_FRONT, B_FRONT, DARK, board, board_in, quiet, refused, state, text
+from view import MODE_SCORE, MODE_SETTINGS, MODE_STATS, MODE_VERIFY
 
 # -- settings and statistics ---------------------------------------------------------
 
 
 def test_settings_change_rules_and_board_options_and_keep_them():
-    h = board()
-    mode(h, MODE_SETTINGS)
+    h = board_in(MODE_SETTINGS)
     assert h.lines[1:4] == ["players", "= 2", "(1 of 12)"]
     h.press("D")  # players 3: no peg yet, so the game follows at once
     assert h.keeper.game.sides == 3 and "= 3" in h.lines
@@ -39,7 +23,7 @@ def test_settings_change_rules_and_board_options_and_keep_them():
     h.press("D")  # 5 -> 6: global scale 84, so a front peg is 255 * 84 / 255 = 84
     h.power_cut()
     assert h.view.mode == MODE_SETTINGS and h.view.brightness == 6
-    mode(h, MODE_SCORE)
+    h.to_mode(MODE_SCORE)
     h.type("2A")
     quiet(h)
     assert h.led(2) == (0, 0, 84)
@@ -48,7 +32,7 @@ def test_settings_change_rules_and_board_options_and_keep_them():
 def test_settings_rules_changed_mid_game_wait_for_the_next_game():
     h = board()
     h.type("2A")
-    mode(h, MODE_SETTINGS)
+    h.to_mode(MODE_SETTINGS)
     h.press("B")
     h.press("B")  # game to
     h.press("D")
@@ -62,7 +46,7 @@ def test_statistics_pages_and_reset():
     h = board()
     h.hold("*", 1000)
     h.type("121A")  # A wins at once (a correction): B on 0 is double-skunked, ACC points 3
-    mode(h, MODE_STATS)
+    h.to_mode(MODE_STATS)
     assert h.lines[1:4] == ["match: won  pts", "A        1    3", "B        0    0"]
     quiet(h)
     assert h.led(1) == (0, 0, 13) and h.led(2) == DARK  # one game won: a bar of 1 in A's colour

@@ -19,6 +19,7 @@ from cribbage import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import pegging_snapshot
 
 
 def rank_of(card):
@@ -90,20 +91,6 @@ def test_a_pile_past_31_is_refused(cards):
     raise AssertionError("a pile past 31 was scored")
 
 
-def snapshot(p):
-    return (
-        p.count,
-        list(p.pile),
-        p.turn,
-        list(p.gone),
-        list(p.pegged),
-        p.over,
-        [p.cards_left(s) for s in range(p.players)],
-        [p.hand(s) for s in range(p.players)],
-        list(p.history),
-    )
-
-
 def act(p, seat, card):
     return p.go(seat) if card is None else p.play(seat, card)
 
@@ -138,7 +125,7 @@ def play_out(p, rng):
         assert p.cards_left(seat) > 0 and not p.gone[seat]
         fits = p.playable(seat)
         # Anything illegal is refused and changes nothing.
-        before = snapshot(p)
+        before = pegging_snapshot(p)
         other = (seat + 1) % p.players
         illegal = [(p.play, other, c) for c in p.hand(other)[:1]]
         if fits:
@@ -151,7 +138,7 @@ def play_out(p, rng):
                 pass
             else:
                 raise AssertionError("illegal action accepted")
-            assert snapshot(p) == before
+            assert pegging_snapshot(p) == before
         if fits:
             card = rng.choice(fits)
             r = p.play(seat, card)
@@ -222,11 +209,11 @@ def test_undo_then_redo_restores_the_state(deal, cut):
     q = Pegging(hands, **options)
     for seat, card in history[: cut % len(history) + 1]:
         act(q, seat, card)
-    after = snapshot(q)
+    after = pegging_snapshot(q)
     seat, card = q.history[-1]
     assert q.undo() == (seat, card)
     act(q, seat, card)
-    assert snapshot(q) == after
+    assert pegging_snapshot(q) == after
 
 
 def test_reference_scorer_sanity():

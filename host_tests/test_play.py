@@ -16,7 +16,7 @@ from cribbage import (
     parse_card,
     parse_cards,
 )
-from support import raises
+from support import pegging_snapshot, raises
 
 
 def act(p, step):
@@ -36,27 +36,11 @@ def summary(r):
     return (r.seat, r.points, r.items)
 
 
-def snapshot(p):
-    """Everything a caller can see, to check that an illegal action changed nothing."""
-    return (
-        p.count,
-        list(p.pile),
-        p.turn,
-        list(p.gone),
-        list(p.pegged),
-        p.over,
-        [p.cards_left(s) for s in range(p.players)],
-        [p.hand(s) for s in range(p.players)],
-        list(p.history),
-        len(p.scores),
-    )
-
-
 def refused(p, fn, *args, error=IllegalPlayError):
     """fn(*args) raises `error` and leaves the engine exactly as it was; returns the message."""
-    before = snapshot(p)
+    before = pegging_snapshot(p)
     e = raises(error, fn, *args)
-    assert snapshot(p) == before, (fn, args)
+    assert pegging_snapshot(p) == before, (fn, args)
     return str(e)
 
 
@@ -400,11 +384,11 @@ def test_each_player_plays_only_their_cards_in_helper_mode():
 def test_undo_takes_back_the_last_action():
     p = Pegging(TWO, dealer=1)
     run(p, "0:7C 1:8H 0:9H 1:6C 0:go")
-    before = snapshot(p)
+    before = pegging_snapshot(p)
     r = p.go(1)  # ends the count: 1 for the go and a reset
     assert r.reset and p.count == 0
     assert p.undo() == (1, None)
-    assert snapshot(p) == before and p.count == 30
+    assert pegging_snapshot(p) == before and p.count == 30
     p.go(1)
     p.play(0, "5D")
     assert p.undo() == (0, parse_card("5D"))

@@ -7,7 +7,7 @@ Under CPython there is no littlefs, so this file defines no tests there.
 """
 
 from scorekeeper import HAND, FileOps, Keeper
-from sk_support import Clock
+from sk_support import LFS_MOUNT, Clock, RAMBlocks, mount_lfs, unmount_lfs
 
 try:
     import vfs
@@ -15,65 +15,14 @@ except ImportError:  # CPython
     vfs = None
 
 
-class CutBlocks:
-    """A RAM block device that stops writing after `budget` program/erase operations."""
-
-    def __init__(self, blocks=24, size=4096):
-        self.size = size
-        self.blocks = blocks
-        self.data = bytearray(blocks * size)
-        self.budget = -1
-
-    def _spend(self):
-        if self.budget == 0:
-            raise OSError(5)  # the power is gone: nothing more reaches the flash
-        if self.budget > 0:
-            self.budget -= 1
-
-    def readblocks(self, n, buf, off=0):
-        # Byte by byte: littlefs may read while a finaliser runs with the heap locked (a
-        # file left open by the simulated cut), and a slice would need to allocate.
-        a = n * self.size + off
-        data = self.data
-        for i in range(len(buf)):
-            buf[i] = data[a + i]
-
-    def writeblocks(self, n, buf, off=None):
-        self._spend()
-        a = n * self.size + (off or 0)
-        self.data[a : a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return self.size
-        if op == 6:
-            self._spend()
-            a = arg * self.size
-            self.data[a : a + self.size] = b"\xff" * self.size
-        return 0
-
-
-MOUNT = "/lfs"
-FOLDER = MOUNT + "/state"
-
-
-def mount(dev, fresh=False):
-    if fresh:
-        vfs.VfsLfs2.mkfs(dev)
-    vfs.mount(vfs.VfsLfs2(dev, progsize=256), MOUNT)
-
-
-def unmount():
-    vfs.umount(MOUNT)
+FOLDER = LFS_MOUNT + "/state"
 
 
 def reboot(dev):
     """Power back on: remount from what the flash holds and load the keeper."""
     dev.budget = -1
-    unmount()
-    mount(dev)
+    unmount_lfs()
+    mount_lfs(dev)
     return Keeper(FOLDER, FileOps(), Clock()).snapshot()
 
 
@@ -83,8 +32,8 @@ def cut_everywhere(prepare, action):
     seen = []
     budget = 0
     while True:
-        dev = CutBlocks()
-        mount(dev, fresh=True)
+        dev = RAMBlocks()
+        mount_lfs(dev, fresh=True)
         try:
             k = Keeper(FOLDER, FileOps(), Clock())
             prepare(k)
@@ -97,7 +46,7 @@ def cut_everywhere(prepare, action):
                 done = False
             seen.append(reboot(dev))
         finally:
-            unmount()
+            unmount_lfs()
         if done:
             return seen, before, seen[-1]
         budget += 1
@@ -114,8 +63,8 @@ def play(k, events):
 if vfs is not None:
 
     def test_keeper_on_littlefs_renames_onto_the_old_log():
-        dev = CutBlocks()
-        mount(dev, fresh=True)
+        dev = RAMBlocks()
+        mount_lfs(dev, fresh=True)
         try:
             k = Keeper(FOLDER, FileOps(), Clock())
             play(k, 60)
@@ -126,7 +75,7 @@ if vfs is not None:
             assert sorted(FileOps().listdir(FOLDER)) == ["game.log", "settings.txt"]
             assert reboot(dev) == k.snapshot()
         finally:
-            unmount()
+            unmount_lfs()
 
     def check_cuts(action):
         # A short log lives inline in littlefs's metadata; a long one has its own block.

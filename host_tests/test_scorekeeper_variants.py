@@ -16,17 +16,8 @@ from scorekeeper import (
     ImpossibleCount,
     ScoreRefused,
 )
-from sk_support import at, keeper
+from sk_support import at, keeper, with_settings
 from support import raises
-
-
-def with_settings(**changes):
-    k = keeper()
-    s = k.settings.copy()
-    for name, value in changes.items():
-        s.set(name, value)
-    assert k.set_settings(s) is True  # nothing pegged yet: the game follows at once
-    return k
 
 
 def test_two_player_counting_order_and_out_of_turn_flag():

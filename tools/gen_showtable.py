@@ -18,7 +18,6 @@ holds C(r - 1 + i, i + 1), so the index is a sum of lookups.
 SPDX-License-Identifier: MIT
 """
 
-import argparse
 import os
 import sys
 from itertools import combinations_with_replacement
@@ -26,6 +25,7 @@ from math import comb
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
 
+import genfile
 from cribbage.show import fifteens_count, pairs_runs_points
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -90,21 +90,8 @@ def render():
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the module is stale")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        with open(TARGET, encoding="utf-8") as f:
-            if f.read() != text:
-                print("firmware/cribbage/showtable.py is stale: run python tools/gen_showtable.py")
-                return 1
-        print("firmware/cribbage/showtable.py is current")
-        return 0
-    with open(TARGET, "w", encoding="utf-8") as f:
-        f.write(text)
-    print("wrote firmware/cribbage/showtable.py")
-    return 0
+    fix = "run python tools/gen_showtable.py"
+    return genfile.main(argv, __doc__, TARGET, render, fix)
 
 
 if __name__ == "__main__":

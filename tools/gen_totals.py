@@ -9,10 +9,10 @@ stored as bit masks (bit n set = n points is possible) so the device holds three
 SPDX-License-Identifier: MIT
 """
 
-import argparse
 import os
 import sys
 
+import genfile
 from show_enumeration import enumerate_shows, print_progress
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -83,21 +83,8 @@ def render_from(hand, crib, hand3):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the module is stale")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        with open(TARGET, encoding="utf-8") as f:
-            if f.read() != text:
-                print("firmware/cribbage/totals.py is stale: run python tools/gen_totals.py")
-                return 1
-        print("firmware/cribbage/totals.py is current")
-        return 0
-    with open(TARGET, "w", encoding="utf-8") as f:
-        f.write(text)
-    print("wrote firmware/cribbage/totals.py")
-    return 0
+    fix = "run python tools/gen_totals.py"
+    return genfile.main(argv, __doc__, TARGET, render, fix)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import itertools
 import sys
 from pathlib import Path
 
+import genfile
 import pinmap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,16 +216,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="Generate hardware/wiring.svg from pins.csv.")
     ap.add_argument("--check", action="store_true", help="exit 1 if wiring.svg is stale")
     args = ap.parse_args(argv)
-    text = source()
-    current = SVG.read_text() if SVG.exists() else None
-    if current == text:
+    if not genfile.refresh({SVG: source()}, args.check):
         print("wiring.svg is up to date")
         return 0
     if args.check:
         print("stale: hardware/wiring.svg (run `make pins`)", file=sys.stderr)
         return 1
-    SVG.write_text(text)
-    print("wrote hardware/wiring.svg")
     return 0
 
 

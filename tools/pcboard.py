@@ -147,6 +147,14 @@ class Harness:
         """The power goes off between key presses and comes back off_ms later."""
         self.boot(self.board.now + off_ms, RESET_POWER)
 
+    def to_mode(self, m):
+        """Long-press D until the board is in mode m (view.MODE_*)."""
+        for _ in range(6):
+            if self.view.mode == m:
+                return
+            self.hold("D", 1000)
+        raise ValueError("mode {} not reached".format(m))
+
     def crash(self, exc, off_ms=100):
         """An uncaught error: logged and shown; then the watchdog's reset and a new boot."""
         self.app.fail(exc)

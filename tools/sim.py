@@ -1,7 +1,7 @@
 """PicoPeg on the PC: the board's real firmware (everything but hal.py) on a stand-in board.
 
     tools/sim.py                      the board in the terminal (Textual): `make sim`
-    tools/sim.py --script FILE        play a script (simscript.py); print the board as text
+    tools/sim.py --script FILE        play a script (simulator/script.py); print the board
     tools/sim.py --script FILE --json ... or as JSON (mode, scores, pegs, lines, frame)
     tools/sim.py --plain              line mode: type steps, see the board as text after each
 
@@ -124,20 +124,20 @@ def main(argv):
         if o.reset:
             reset_state(state_dir)
     if o.script:
-        from simrun import run_script
+        from simulator.run import run_script
 
         sys.exit(run_script(o.script, state_dir, o.json, HOLES_CSV))
     no_color = o.no_color or os.getenv("NO_COLOR") is not None
     dumb = os.getenv("TERM") in (None, "", "dumb")
     if o.plain or dumb or not _terminal():
-        from simrun import run_lines
+        from simulator.run import run_lines
 
         sys.exit(run_lines(state_dir, HOLES_CSV))
     if sys.implementation.name == "micropython":
         fail("sim.py: the interactive board needs CPython (`make sim`); try --plain")
-    import simtui
+    from simulator import tui
 
-    simtui.main(state_dir, no_color, HOLES_CSV)
+    tui.main(state_dir, no_color, HOLES_CSV)
 
 
 def _terminal():

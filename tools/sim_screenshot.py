@@ -22,8 +22,8 @@ ROOT = os.path.dirname(TOOLS)
 sys.path[:0] = [os.path.join(ROOT, "firmware"), TOOLS]
 
 from scorekeeper.fileops import FileOps  # noqa: E402
-from simscript import Runner  # noqa: E402
-from simtui import SimApp  # noqa: E402
+from simulator.script import Runner  # noqa: E402
+from simulator.tui import SimApp  # noqa: E402
 
 GAME = """
 type 2B 2A

@@ -12,8 +12,8 @@ SPDX-License-Identifier: MIT
 from cribbage.discard import advice_text, advise_discard
 from view import BLINK, COLOR_RED, COLOR_WHITE
 
-from ui import HOLD, LONG, ModeBase, Refused
-from ui.entry import CardPad
+from ui import ModeBase
+from ui.cardpad import CardPad, restart_key
 from ui.keys import K_HASH, K_STAR, digit, letter
 from ui.text import wrap
 
@@ -39,12 +39,7 @@ class Mode(ModeBase):
             self.reset()
 
     def key(self, k, how, now):
-        if how == HOLD:
-            return
-        if how == LONG:
-            if k != K_STAR:
-                raise Refused("long * starts again; long D: next mode")
-            self.reset()
+        if restart_key(self, k, how):
             return
         d = digit(k)
         s = letter(k)
@@ -81,7 +76,5 @@ class Mode(ModeBase):
     def lines(self):
         out = ["crib: " + ("ours (#)" if self.deal else "theirs (#)")]
         if self.options is None:
-            out.append("cards {}/{}:".format(len(self.pad.cards), self.pad.limit))
-            out.extend(wrap(self.pad.text()))
-            return out
+            return out + self.pad.lines()
         return out + wrap(advice_text(self.options))

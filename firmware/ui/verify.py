@@ -14,10 +14,10 @@ from cribbage.verify import UNDER, check_count
 from scorekeeper.events import MUGGINS
 from view import BLINK, COLOR_RED, COLOR_WHITE, SIG_OK
 
-from ui import HOLD, LONG, ModeBase, Refused
-from ui.entry import CardPad, Number
+from ui import ModeBase, Refused
+from ui.cardpad import CardPad, restart_key
+from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
-from ui.text import wrap
 
 CARDS_AT = 96  # the cards entered: holes 96-120, 5 a card
 
@@ -49,12 +49,7 @@ class Mode(ModeBase):
             self.reset()
 
     def key(self, k, how, now):
-        if how == HOLD:
-            return
-        if how == LONG:
-            if k != K_STAR:
-                raise Refused("long * starts again; long D: next mode")
-            self.reset()
+        if restart_key(self, k, how):
             return
         d = digit(k)
         s = letter(k)
@@ -147,8 +142,7 @@ class Mode(ModeBase):
         out = ["{} claimed {}".format(what, self.claim.value)]
         r = self.result
         if r is None:
-            out.append("cards {}/{}:".format(len(self.pad.cards), self.pad.limit))
-            out.extend(wrap(self.pad.text()))
+            out.extend(self.pad.lines())
             out.append("now the starter" if self.pad.full_but_one() else "the starter last")
             return out
         a = r.actual

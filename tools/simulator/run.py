@@ -10,10 +10,11 @@ SPDX-License-Identifier: MIT
 import sys
 
 from scorekeeper.fileops import FileOps
-from simfs import MemFS
-from simgeom import Grid, load_holes
-from simreport import Obj, board_state, picture, to_json
-from simscript import ExpectFailed, Runner, ScriptError, read_lines, tokens
+
+from simulator.fs import MemFS
+from simulator.geom import Grid, load_holes
+from simulator.report import Obj, board_state, picture, to_json
+from simulator.script import ExpectFailed, Runner, ScriptError, read_lines, tokens
 
 STEPS = ("press", "long", "hold", "type", "wait", "power-cut", "expect")
 

@@ -2,6 +2,8 @@
 
 The file-ops interface of scorekeeper/fileops.py over a dict, so a script's power cut boots
 the new app on the same files without touching the disk. Runs under CPython and MicroPython.
+Also the files in RAM of tools/bench_app.py and the base of the tests' power-cut FakeFS
+(host_tests/sk_support.py).
 SPDX-License-Identifier: MIT
 """
 
@@ -9,10 +11,10 @@ ENOENT = 2
 
 
 class MemFS:
-    """Files in a dict, path -> bytes."""
+    """Files in a dict, path -> bytes (a copy of ``files`` when given)."""
 
-    def __init__(self):
-        self.files = {}
+    def __init__(self, files=None):
+        self.files = dict(files) if files else {}
 
     def read(self, path):
         data = self.files.get(path)

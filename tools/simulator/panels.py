@@ -12,9 +12,10 @@ import palette
 from keypad import KEYS
 from render import BRIGHTNESS
 from rich.text import Text
-from simglyph import LEGEND
-from simlive import screen_colour
 from view import MODE_NAMES
+
+from simulator.glyph import LEGEND
+from simulator.live import screen_colour
 
 KEY_HELP = (" a-d  keys A-D", " l+key long 0.8 s", " h+key hold 3 s", " p power  q quit")
 BRIGHTNESS_LEVELS = 8

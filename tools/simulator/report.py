@@ -6,12 +6,13 @@ is written here (objects as ordered pairs, every non-ASCII character escaped) ra
 
     state = board_state(harness)        # ordered pairs: mode, scores, pegs, lines, frame ...
     print(to_json(state))
-    print(picture(harness, grid))       # the holes as letters (simglyph), the display, scores
+    print(picture(harness, grid))       # the holes as letters (glyph.py), the display, scores
 SPDX-License-Identifier: MIT
 """
 
-from simglyph import LEGEND, glyphs_for, hole_rgb
 from view import MODE_NAMES
+
+from simulator.glyph import LEGEND, glyphs_for, hole_rgb
 
 MODE_KEYS = ("scoreboard", "verify", "pegging", "coach", "settings", "stats")
 SIDE_NAMES = "ABCD"
@@ -113,7 +114,7 @@ _STREET_LABELS = ("1-30 >", "< 31-60", "61-90 >", "< 91-120")
 
 
 def picture(h, grid):
-    """The board as letters in its real geometry (a simgeom.Grid), then the display."""
+    """The board as letters in its real geometry (a geom.Grid), then the display."""
     g = h.keeper.game
     v = h.view
     letters = glyphs_for(h.app, h.board.leds)

@@ -4,7 +4,7 @@
     expect front B 31          expect back B 29        a side's front and back pegs
     expect dealer A            expect winner none      a side, or none
     expect mode pegging        scoreboard, verify, pegging, coach, settings or stats
-    expect hole 12 A           the hole's letter (simglyph: A-D front peg, a-d back peg, ...)
+    expect hole 12 A           the hole's letter (glyph.py: A-D front peg, a-d back peg, ...)
     expect hole 12 rgb 0 0 52  the hole's exact colour (r g b, 0-255)
     expect line 2 "A  12  +12" a display line (1-8), exactly
     expect text "refused"      some display line contains the text
@@ -16,8 +16,8 @@ runner can report them with the line number.
 SPDX-License-Identifier: MIT
 """
 
-from simglyph import glyphs_for, hole_rgb
-from simreport import MODE_KEYS, SIGNAL_NAMES, side_name
+from simulator.glyph import glyphs_for, hole_rgb
+from simulator.report import MODE_KEYS, SIGNAL_NAMES, side_name
 
 
 def _failure(expected, found):
@@ -25,7 +25,7 @@ def _failure(expected, found):
 
 
 def _usage(text):
-    from simscript import ScriptError
+    from simulator.script import ScriptError
 
     return ScriptError("usage: expect " + text)
 

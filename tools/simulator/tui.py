@@ -1,23 +1,24 @@
 """The interactive simulator (`make sim`): the board in a terminal, drawn with Textual.
 
-The 121 holes in the PCB's geometry (simgeom, from hardware/holes.csv) lit from the
-firmware's own frames (simlive), the optional display's 8 lines, the keypad and its keys.
-Without colour (NO_COLOR, --no-color) the holes are letters (simglyph's legend).
+The 121 holes in the PCB's geometry (geom.py, from hardware/holes.csv) lit from the
+firmware's own frames (live.py), the optional display's 8 lines, the keypad and its keys.
+Without colour (NO_COLOR, --no-color) the holes are letters (glyph.py's legend).
 SPDX-License-Identifier: MIT
 """
 
 import os
 
 from rich.text import Text
-from simgeom import fit, load_holes
-from simglyph import glyphs_for, hole_rgb
-from simlive import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
-from simpanels import KEY_HELP, legend_text, notes_text, pc_key, title_text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static
+
+from simulator.geom import fit, load_holes
+from simulator.glyph import glyphs_for, hole_rgb
+from simulator.live import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
+from simulator.panels import KEY_HELP, legend_text, notes_text, pc_key, title_text
 
 # Colour mode: a lit hole is a dot; a side's dim roles (back peg, the dealer's game hole, a
 # bar) are a ringed dot, so front and back pegs differ where a terminal has only 16 colours.
@@ -31,7 +32,7 @@ PREFIX_NAMES = {"l": "long press", "h": "hold 3 s"}
 
 
 class BoardView(Widget):
-    """The track: each hole one cell, placed by simgeom.fit in the space the widget has."""
+    """The track: each hole one cell, placed by geom.fit in the space the widget has."""
 
     def __init__(self, sim, **kw):
         super().__init__(**kw)
@@ -78,7 +79,7 @@ class BoardView(Widget):
 
 
 class SimApp(App):
-    """The simulator; see the module docstring. ``live`` is the board (simlive.Live)."""
+    """The simulator; see the module docstring. ``live`` is the board (live.Live)."""
 
     CSS = """
     #title { height: 1; background: $panel; }

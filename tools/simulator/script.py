@@ -19,8 +19,9 @@ SPDX-License-Identifier: MIT
 
 from keypad import KEYS
 from pcboard import Harness
-from simexpect import check
-from simfs import MemFS
+
+from simulator.expect import check
+from simulator.fs import MemFS
 
 LONG_MS = 1000
 HOLD_MS = 3200
