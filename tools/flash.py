@@ -1,0 +1,175 @@
+"""PicoPeg's board tool: put the firmware on a Pico and work with the board (docs/FLASHING.md).
+
+    tools/flash.py flash [--port PORT] [--no-reset]  make flash
+    tools/flash.py logs                              make logs: the board's /errors.log
+    tools/flash.py device-test                       make device-test: rules tests on the Pico
+    tools/flash.py backup [--to DIR]                 make backup: /state and /errors.log
+    tools/flash.py restore --from DIR                make restore
+    tools/flash.py repl                              make repl (mpremote's REPL)
+    tools/flash.py ports                             the serial ports, and which are boards
+    tools/flash.py build                             only build the image (build/device)
+
+PORT is `auto` (the one MicroPython board attached), a port (/dev/ttyACM0, COM3, or a0 for
+/dev/ttyACM0 as in mpremote), `id:<serial number>`, or a pyserial URL such as
+socket://127.0.0.1:2217 for the emulated Pico. Every failure is one line saying what to do
+and exit status 1; Ctrl-C is 130.
+SPDX-License-Identifier: MIT
+"""
+
+import argparse
+import contextlib
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from flashing import backup, device, devtest, display, flashcmd, image, link, ports  # noqa: E402
+from flashing.errors import FlashError  # noqa: E402
+
+FIRMWARE = REPO / "firmware"
+
+
+@contextlib.contextmanager
+def session(args, connect):
+    """A link to the chosen board, closed (or already reset) at the end."""
+    board = connect(ports.choose(args.port))
+    try:
+        yield board
+    finally:
+        board.close()
+
+
+def finish(board, args, what="the board is running its firmware again"):
+    if not args.no_reset:
+        board.reset()
+        print(f"reset: {what}")
+
+
+def cmd_flash(args, connect):
+    built = image.build(args.firmware, args.out, args.mpy_cross)
+    pins = None if args.no_display else display.i2c_pins(Path(args.firmware) / "pins.py")
+    with session(args, connect) as board:
+        flashcmd.flash(board, built, pins=pins, reset=not args.no_reset)
+    return 0
+
+
+def cmd_build(args, connect):
+    image.build(args.firmware, args.out, args.mpy_cross)
+    return 0
+
+
+def cmd_logs(args, connect):
+    with session(args, connect) as board:
+        board.doing = "reading /errors.log"
+        files, _ = device.tree(board, roots=[backup.LOG])
+        if not files:
+            print("no errors logged")
+        else:
+            text = device.read_file(board, backup.LOG).decode("utf-8", "replace")
+            print(text.rstrip("\n") if text.strip() else "no errors logged")
+        finish(board, args)
+    return 0
+
+
+def cmd_device_test(args, connect):
+    with session(args, connect) as board:
+        _passed, failed = devtest.device_test(board, args.tests, args.mpy_cross)
+        finish(board, args)
+    return 1 if failed else 0
+
+
+def cmd_backup(args, connect):
+    with session(args, connect) as board:
+        backup.backup(board, args.to or backup.default_folder(args.backups))
+        finish(board, args)
+    return 0
+
+
+def cmd_restore(args, connect):
+    if not args.source:
+        raise FlashError("make restore needs BACKUP=<folder> (make backup prints it)")
+    backup.backup_files(args.source)  # refuse a wrong folder before touching the board
+    now = backup.default_folder(args.backups)
+    safety = now.with_name(now.name + "-before-restore")
+    with session(args, connect) as board:
+        backup.restore(board, args.source, safety)
+        finish(board, args, "the board is starting with the restored games")
+    return 0
+
+
+def cmd_repl(args, connect):
+    port = ports.choose(args.port)
+    print(f"REPL on {port}: Ctrl-] or Ctrl-X leaves it; Ctrl-C stops the app, Ctrl-D restarts")
+    try:
+        return subprocess.call([args.mpremote, "connect", port, "repl"])
+    except OSError as e:
+        raise FlashError(f"mpremote not found at {args.mpremote}: run make venv") from e
+
+
+def cmd_ports(args, connect):
+    found = ports.serial_ports()
+    for p in found:
+        print(("board  " if p.is_micropython() else "other  ") + p.label())
+    hint = ports.bootsel_hint()
+    if hint:
+        print(hint)
+    if not found and not hint:
+        print("no serial ports with a USB id")
+    return 0
+
+
+COMMANDS = {
+    "flash": cmd_flash,
+    "build": cmd_build,
+    "logs": cmd_logs,
+    "device-test": cmd_device_test,
+    "backup": cmd_backup,
+    "restore": cmd_restore,
+    "repl": cmd_repl,
+    "ports": cmd_ports,
+}
+
+
+def parser():
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--port", default="auto", help="auto (default), a port or a URL")
+    common.add_argument("--mpy-cross", default="mpy-cross")
+    common.add_argument("--mpremote", default="mpremote")
+    common.add_argument("--firmware", type=Path, default=FIRMWARE)
+    common.add_argument("--out", type=Path, default=REPO / "build" / "device", help="image")
+    common.add_argument("--tests", type=Path, default=REPO / "host_tests")
+    common.add_argument("--backups", type=Path, default=Path("backups"))
+    common.add_argument("--no-reset", action="store_true", help="leave the board at its REPL")
+    common.add_argument("--no-display", action="store_true", help="skip the display driver")
+    p = argparse.ArgumentParser(prog="flash.py", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    for name in COMMANDS:
+        s = sub.add_parser(name, parents=[common])
+        if name == "backup":
+            s.add_argument("--to", type=Path, help="default: backups/<timestamp>")
+        if name == "restore":
+            s.add_argument("--from", dest="source", type=Path)
+    return p
+
+
+def main(argv=None, connect=None):
+    args = parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args, connect or link.connect)
+    except FlashError as e:
+        print(f"error: {e}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("interrupted: run the command again (make flash copies only what differs)",
+              file=sys.stderr)  # fmt: skip
+        return 130
+    except OSError as e:  # the local side: a build or backup folder
+        print(f"error: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""The device image: what the board's root folder must hold after `make flash`.
+
+    image = build(Path("firmware"), Path("build/device"), "mpy-cross")
+    image.files        # {"/app.mpy": Path("build/device/app.mpy"), ..., "/main.py": ...}
+    image.sha256("/app.mpy")
+
+`make build`'s rule: every firmware module but main.py compiled with mpy-cross, main.py copied
+as source (the rp2 port runs main.py as a .py only). Each module is compiled with `-s` and its
+path on the board, so tracebacks in /errors.log name `ui/score.py`. The build is incremental
+(a module is recompiled when its source or mpy-cross changes) and exact: a module removed
+from firmware/ disappears from the image, and so (by the plan) from the board.
+SPDX-License-Identifier: MIT
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from flashing.errors import BuildError
+
+MAIN = "main.py"
+STAMPS = ".sources.json"  # {module: sha256 of its source}, and the mpy-cross version
+SKIP_DIRS = ("__pycache__",)
+
+
+class Image:
+    """A built image: device path -> local file, with hashes computed once."""
+
+    def __init__(self, root, files, mpy_version):
+        self.root = root
+        self.files = files
+        self.mpy_version = mpy_version
+        self._hashes = {}
+
+    def sha256(self, path):
+        if path not in self._hashes:
+            self._hashes[path] = hashlib.sha256(self.files[path].read_bytes()).hexdigest()
+        return self._hashes[path]
+
+    def hashes(self):
+        return {path: self.sha256(path) for path in self.files}
+
+    def read(self, path):
+        return self.files[path].read_bytes()
+
+    def dirs(self):
+        """Every folder the image's files need on the board ("/ui", ...)."""
+        found = set()
+        for path in self.files:
+            parts = path.split("/")[1:-1]
+            for i in range(1, len(parts) + 1):
+                found.add("/" + "/".join(parts[:i]))
+        return found
+
+
+def sources(src):
+    """The firmware's .py files, as sorted paths relative to `src` ("ui/score.py")."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(src):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        rel = Path(dirpath).relative_to(src)
+        found += [(rel / f).as_posix() for f in filenames if f.endswith(".py")]
+    return sorted(found)
+
+
+def mpy_cross_version(mpy_cross):
+    """mpy-cross's version line; BuildError if it cannot run."""
+    try:
+        cmd = [str(mpy_cross), "--version"]
+        done = subprocess.run(cmd, check=False, capture_output=True, text=True)
+    except OSError as e:
+        raise BuildError(f"mpy-cross not found at {mpy_cross}: run make venv") from e
+    if done.returncode != 0:
+        raise BuildError(f"{mpy_cross} --version failed: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+def build(src, out, mpy_cross, log=print):
+    """Compile `src` into `out` (incrementally); return the Image."""
+    src, out = Path(src), Path(out)
+    version = mpy_cross_version(mpy_cross)
+    stamps_path = out / STAMPS
+    old = _load_stamps(stamps_path)
+    if old.get("mpy-cross") != version:
+        old = {}
+    stamps = {"mpy-cross": version}
+    files, compiled, modules = {}, 0, 0
+    out.mkdir(parents=True, exist_ok=True)
+    for rel in sources(src):
+        data = (src / rel).read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        if rel == MAIN:
+            target = out / MAIN
+            if not target.exists() or target.read_bytes() != data:
+                shutil.copyfile(src / rel, target)
+        else:
+            target = out / (rel[:-3] + ".mpy")
+            if old.get(rel) != digest or not target.exists():
+                compile_module(mpy_cross, src / rel, rel, target)
+                compiled += 1
+            stamps[rel] = digest
+            modules += 1
+        files["/" + target.relative_to(out).as_posix()] = target
+    removed = _remove_stale(out, set(files.values()) | {stamps_path})
+    stamps_path.write_text(json.dumps(stamps, indent=0, sort_keys=True))
+    log(
+        f"build: {len(files)} files in {out} ({compiled} compiled with mpy-cross, "
+        f"{modules - compiled} unchanged, main.py as source"
+        + (f", {removed} stale removed)" if removed else ")")
+    )
+    return Image(out, files, mpy_version(files))
+
+
+def compile_module(mpy_cross, source, rel, target):
+    """mpy-cross `source` into `target`, naming it `rel` in tracebacks; BuildError if refused."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [str(mpy_cross), "-s", rel, "-o", str(target), str(source)]
+    try:
+        done = subprocess.run(cmd, check=False, capture_output=True, text=True)
+    except OSError as e:
+        raise BuildError(f"mpy-cross not found at {mpy_cross}: run make venv") from e
+    if done.returncode != 0:
+        target.unlink(missing_ok=True)
+        lines = (done.stderr or done.stdout).strip().splitlines() or ["no message"]
+        raise BuildError(f"mpy-cross refused {rel}: {lines[-1]}")
+
+
+def _load_stamps(path):
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _remove_stale(out, keep):
+    """Delete files in `out` that are not `keep`, then empty folders; return the count."""
+    removed = 0
+    for dirpath, _dirnames, filenames in os.walk(out, topdown=False):
+        for name in filenames:
+            path = Path(dirpath) / name
+            if path not in keep:
+                path.unlink()
+                removed += 1
+        if Path(dirpath) != out and not os.listdir(dirpath):
+            os.rmdir(dirpath)
+    return removed
+
+
+def mpy_version(files):
+    """The .mpy format version of the image's compiled files (byte 1 of the header)."""
+    for path in sorted(files):
+        if path.endswith(".mpy"):
+            header = files[path].read_bytes()[:2]
+            if header[:1] != b"M":
+                raise BuildError(f"{files[path]} is not an .mpy file: run make clean")
+            return header[1]
+    return 0
