@@ -89,20 +89,28 @@ def _wait_for_listening(proc: subprocess.Popen) -> str:
     raise RuntimeError("rp2040py did not start listening:\n" + "".join(seen))
 
 
+MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
+
+
+def run_mpremote(target: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """`mpremote connect <target> <args>` (the emulator venv's mpremote), output captured."""
+    return subprocess.run(
+        [MPREMOTE, "connect", target, *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def _wait_for_console(target: str) -> None:
     """The port is announced before the board has booted, and what mpremote sends before then
     is lost (it then fails, or over a pty waits forever): probe until a raw-REPL command gets
     through."""
-    mpremote = str(Path(sys.executable).with_name("mpremote"))
     deadline = time.monotonic() + READY_TIMEOUT
     while time.monotonic() < deadline:
         try:
-            probe = subprocess.run(
-                [mpremote, "connect", target, "exec", "pass"],
-                capture_output=True,
-                timeout=3,
-                check=False,
-            )
+            probe = run_mpremote(target, "exec", "pass", timeout=3)
         except subprocess.TimeoutExpired:
             continue
         if probe.returncode == 0:

@@ -8,8 +8,6 @@ from the dumped flash against the files mpremote copied), so a row says "ok" onl
 import asyncio
 import json
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -21,7 +19,6 @@ import fs_image
 from device_run import EmulatedPico
 
 REPO = Path(__file__).resolve().parents[2]
-MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 CHAIN = 121  # LEDs on the board (hardware/holes.csv)
 
 IDENTITY = """
@@ -175,13 +172,7 @@ async def _wdt_reset(pico: EmulatedPico):
 
 def mpremote(target: str, *args: str) -> tuple[float, str]:
     started = time.perf_counter()
-    proc = subprocess.run(
-        [MPREMOTE, "connect", target, *args],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    proc = device_serve.run_mpremote(target, *args, timeout=600)
     if proc.returncode != 0:
         raise RuntimeError(f"mpremote {' '.join(args)}: {proc.stderr or proc.stdout}")
     return time.perf_counter() - started, proc.stdout

@@ -3,8 +3,6 @@ an expectation computed here, not against its own output."""
 
 import ast
 import asyncio
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,6 @@ import recipe
 from device_run import EmulatedPico, run_code
 
 REPO = Path(__file__).resolve().parents[3]
-MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -88,13 +85,7 @@ def test_mpremote_copies_a_package_that_survives_a_reboot(tmp_path):
 
 
 def mpremote(target: str, *args: str) -> str:
-    proc = subprocess.run(
-        [MPREMOTE, "connect", target, *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    proc = device_serve.run_mpremote(target, *args)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     return proc.stdout
 
