@@ -62,6 +62,38 @@ def test_a_log_written_by_hand_from_the_format_description():
     assert (st.finished, st.seconds, st.skunks_given[0], st.skunks_taken[1]) == (1, 1900, 1, 1)
 
 
+def loads_the_events_before(data, damage):
+    """Keeper on data + damage + a further good peg record: the damage and everything after
+    it are dropped (FORMAT.md, "Start-up and recovery" 3), the events before it stand."""
+    after = record(10, 0x50, struct.pack("<BBhH", 1, PLAY, 5, 1))  # numbered after damage
+    fs = FakeFS({"st/game.log": data + damage + after})
+    k = Keeper("st", fs, Clock())
+    assert k.game.scores[0:2] == [13, 0]
+    assert k.history()[-1] == "A -1 correction t=3"
+    # Records 3-8 (five events and an undo) are kept; the damage and the peg after it go.
+    assert k.notice == "recovered 6 events; dropped {} damaged bytes".format(len(damage) + 12)
+    # The file was rewritten without the damage: a reload finds nothing to repair.
+    assert Keeper("st", fs, Clock()).notice == ""
+
+
+def test_a_record_of_no_known_type_ends_the_good_prefix():
+    # A 5-byte "record" (length 5 = the 6-byte frame of a payload of -1 bytes) whose type
+    # byte and the byte after it happen to be the CRC of its first three bytes: its type is
+    # none of FORMAT.md's, so it is damage, not a record.
+    body = bytes((5, 9, 0))
+    c = crc16(body)
+    assert c & 0xFF not in (0x4D, 0x53, 0x47, 0x50, 0x44, 0x55)
+    loads_the_events_before(hand_built_log(), body + bytes((c & 0xFF, c >> 8)))
+
+
+def test_a_totals_or_game_record_after_the_start_ends_the_good_prefix():
+    # FORMAT.md: M, S and G are records 0-2 and a new game is never appended, so a whole
+    # M, S or G record among the events (a CRC passed by chance, or a bug) is damage.
+    game = struct.pack("<BBBBBBBBI", 1, 2, 0, 121, 2, 3, 3, 3, 6000)
+    loads_the_events_before(hand_built_log(), record(9, 0x47, game))
+    loads_the_events_before(hand_built_log(), record(9, 0x4D, bytes(16)))
+
+
 def test_the_keeper_writes_what_the_format_describes():
     k = keeper(clock=Clock(start=5000, step=0))
     k.peg(1, 2)

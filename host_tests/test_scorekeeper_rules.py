@@ -4,6 +4,7 @@
 Every expected number below is worked out by hand from the rules text and the ACC rules.
 """
 
+from cribbage import Pegging
 from scorekeeper import (
     CORRECTION,
     CRIB,
@@ -186,9 +187,30 @@ def test_bad_sides_are_refused_with_a_clear_message():
 def test_play_and_go_limits():
     k = keeper()
     k.peg(0, 14)  # four sixes after a seven: 12 for the pairs + 2 for 31
-    raises(ScoreRefused, k.peg, 0, 15)
+    raises(ScoreRefused, k.peg, 0, 16)
     raises(ScoreRefused, k.peg, 0, 0)
     k.peg(1, 2, GO)
     raises(ScoreRefused, k.peg, 1, 3, GO)
     raises(ScoreRefused, k.peg, 0, 1, HEELS)
     assert k.game.scores[0:2] == [14, 2]
+
+
+def test_a_card_that_also_takes_the_last_card_point_pegs_15():
+    # pegging-scoring.txt: the fourth card of a rank pegs 12 and a count of 15 pegs 2;
+    # scoring-tables.txt: the last card below 31 pegs 1 and "other combinations made by that
+    # card ... can still score" (only 31 replaces it). Dealer B; A leads. K (10), Q (20),
+    # J (30: run of 3); B (7 2 2) and A (2 2) cannot play: go, 1 to A. B leads 7, A 2 (9),
+    # B 2 (11: pair), A 2 (13: pair royal), B 2 (15): double pair royal 12 + fifteen 2 +
+    # last card 1 = 15 for one card, which the board's pegging helper enters as one PLAY.
+    p = Pegging([["KH", "JH", "2C", "2D"], ["QS", "7C", "2H", "2S"]], dealer=1)
+    for seat, card in ((0, "KH"), (1, "QS"), (0, "JH"), (1, None), (0, None), (1, "7C"),
+                       (0, "2C"), (1, "2H"), (0, "2D")):  # fmt: skip
+        if card:
+            p.play(seat, card)
+        else:
+            p.go(seat)
+    last = p.play(1, "2S")
+    assert last.points == 15 and last.over
+    k = keeper()
+    assert k.peg(last.side, last.points, PLAY) is False
+    assert k.game.scores[0:2] == [0, 15]

@@ -25,6 +25,7 @@ from scorekeeper.stats import REC_STATS, Stats
 SIZES = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6, REC_DEAL: 3,
          REC_UNDO: 0}  # fmt: skip
 HEAD = 3  # match, stats and game-start records open every log
+_EVENT_RECORDS = (REC_PEG, REC_DEAL, REC_UNDO)  # what may follow them
 
 
 def load_settings(fs, path, notes):
@@ -89,18 +90,21 @@ def _replay(game, data, records, good):
 
     Undo records cancel the event before them, so the events still standing are gathered
     first and applied once each (no replay per undo). Replay stops at an undo with nothing
-    to undo, or (with the events after it) at an event the rules refuse: such a record
-    passed its CRC by chance, or was written by a bug; the good prefix stands.
+    to undo, at a record that is not an event, or (with the events after it) at an event
+    the rules refuse: such a record passed its CRC by chance, or was written by a bug; the
+    good prefix stands.
     """
     stack = []
     kept = len(records) - HEAD
     for i in range(HEAD, len(records)):
-        ev = events.unpack(records[i][0], _payload(data, records[i]))
+        rtype = records[i][0]
+        # M, S and G open the file and are never appended: one among the events is damage.
+        if rtype not in _EVENT_RECORDS or (rtype == REC_UNDO and not stack):
+            good = records[i][1] - 4
+            kept = i - HEAD
+            break
+        ev = events.unpack(rtype, _payload(data, records[i]))
         if ev[0] == UNDO:
-            if not stack:
-                good = records[i][1] - 4
-                kept = i - HEAD
-                break
             stack.pop()
         else:
             stack.append(ev)

@@ -53,7 +53,8 @@ def scan(data, sizes):
         n = data[pos]
         rtype = data[pos + 3]
         size = sizes.get(rtype, -1)
-        if n != FRAME + size or pos + n > end:
+        # An unknown type is damage even when its length byte is FRAME - 1 (size -1).
+        if size < 0 or n != FRAME + size or pos + n > end:
             break
         if data[pos + 1] | (data[pos + 2] << 8) != seq:
             break

@@ -23,7 +23,10 @@ from scorekeeper.events import (
     side_name,
 )
 
-MAX_PLAY = 14  # one card pegs at most 12 (four of a kind) + 2 (making 15 or 31)
+# One card pegs at most 12 (four of a kind) + 2 (making 15 or 31), and 1 more when it is
+# also the last card of the play (at 15: the 2 for 31 replaces the last-card point), which
+# the pegging helper enters with the card: 7-2-2-2-2 ending the play pegs 15.
+MAX_PLAY = 15
 MAX_SHOW = 29
 
 
@@ -111,7 +114,7 @@ def check_event(game, ev):
     if points == 0:
         raise ScoreRefused("nothing to peg: enter the points, then the side")
     if reason == PLAY:
-        _check_range(points, MAX_PLAY, "one card pegs at most 14 in the play")
+        _check_range(points, MAX_PLAY, "one card pegs at most 14, 15 with the last card")
     elif reason == GO:
         _check_range(points, 2, "a go is 1 (2 with 31)")
         _check_stinkhole(game, score, "a go")
