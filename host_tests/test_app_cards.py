@@ -56,6 +56,32 @@ def test_verify_with_muggins_awards_the_missed_points_to_the_side_pressed():
     refused(h, *before)
 
 
+def test_verify_muggins_is_awarded_once_even_when_the_cards_are_retyped():
+    # 12 claimed for 4C 5S 6D 7C, starter 5H (14): B takes the 2 missed. Taking the starter
+    # back (or switching to the crib) takes the award back with it while it is the last
+    # thing pegged (leaving the mode forgets the cards, so it always is); typed again, the 2
+    # can be taken once more, but never twice.
+    h = board_in(MODE_VERIFY, ("muggins", 1))
+    h.type("12# 4A 5D 6B 7A 5C B")
+    assert h.keeper.game.scores[:2] == [0, 2]
+    h.press("*")  # the starter back: the 2 go back too
+    assert h.keeper.game.scores[:2] == [0, 0] and h.keeper.game.events == []
+    assert "muggins undone" in h.lines
+    h.type("5C")
+    assert "muggins: A-D +2" in h.lines
+    h.press("A")
+    assert h.keeper.game.scores[:2] == [2, 0]
+    h.press("#")  # the crib: 4C 5S 6D 7C 5H is 14 as a crib too; the award goes back
+    h.press("#")  # the hand again
+    assert h.keeper.game.scores[:2] == [0, 0]
+    h.press("B")
+    assert h.keeper.game.scores[:2] == [0, 2]
+    before = state(h)
+    h.press("A")  # and only once
+    refused(h, *before)
+    assert "taken already" in text(h)
+
+
 def test_verify_hash_switches_hand_and_crib():
     # 2H 4H 6H 8H, starter KS: all even values, so no fifteen; no pair, no run. As a hand the
     # four hearts are a flush (4); a crib needs all five cards of one suit: 0.

@@ -124,3 +124,47 @@ def test_pegging_helper_four_players_in_partnerships():
     h = board_in(MODE_PEGGING, ("players", 4), ("partners", 1))
     h.type("7888")
     assert h.keeper.game.sides == 2 and h.keeper.game.scores[:2] == [10, 2]
+
+
+def test_pegging_helper_hash_after_the_play_starts_the_show():
+    # The hand of the first test: when the play is over, # goes to the scoreboard with the
+    # show started, so 8 then B is B's hand, not 8 play points.
+    from scorekeeper.events import HAND
+
+    h = board_in(MODE_PEGGING)
+    h.type("5A5567 89")
+    assert "play over: #" in h.lines
+    h.press("#")
+    assert h.view.mode == MODE_SCORE and "show: B hand" in h.lines
+    h.type("8B")
+    assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
+    # Leaving in the middle of the play is still the play.
+    h.hold("#", 3200)
+    h.hold("D", 1000)
+    h.hold("D", 1000)
+    h.type("5#")
+    assert "play: # = show" in h.lines
+
+
+def test_pegging_helper_lines_fit_with_four_players():
+    # Four players, A deals: B 7, C 8 = 15 (C 2), D 9 (24: a run 7-8-9, D 3). A's king would
+    # make 34: refused, naming the rank (the suit the helper picks means nothing).
+    h = board_in(MODE_PEGGING, ("players", 4))
+    h.type("789")
+    before = state(h)
+    h.press("C")
+    refused(h, *before)
+    assert "K makes 34: over" in h.lines and "31 (D: go)" in h.lines
+    h.press("2")  # A 2: 26
+    assert "score A0 B0 C2" in h.lines and "D3" in h.lines
+    for line in h.view.detail:
+        assert len(line) <= 16, line
+    # Play again: four aces (B, C, D, A: A's fourth ace is a double pair royal, 12), four
+    # twos, two threes: 18. The pile keeps its latest cards; the 12 has a short name.
+    h.hold("*", 1000)
+    h.type("1111")
+    assert " 4 of a kind 12" in h.lines
+    h.type("222233")
+    assert ".. A 2 2 2 2 3 3" in h.lines and "count 18 D plays" in h.lines
+    for line in h.view.detail:
+        assert len(line) <= 16, line

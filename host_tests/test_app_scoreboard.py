@@ -263,7 +263,7 @@ def test_a_side_not_in_the_game_is_refused():
 def test_play_points_the_rules_forbid_are_refused():
     h = board()
     before = state(h)
-    h.type("15A")  # one card pegs at most 14
+    h.type("16A")  # one card pegs at most 14, 15 with the last card
     refused(h, *before)
     h.type("*0A")  # nothing to peg
     refused(h, *before)
@@ -295,3 +295,66 @@ def test_undo_and_new_game_run_a_white_sweep_along_the_track():
     head = (t * 121) >> 9
     assert h.view.signal == SIG_NEWGAME
     assert h.led(head - 4 + 2) == FLASH
+
+
+def fits(h):
+    """Every line the app gives the display fits its 16 columns (textview would cut it)."""
+    for line in h.view.detail:
+        assert len(line) <= 16, line
+    return True
+
+
+def test_after_a_refusal_a_side_key_still_takes_the_entry_but_a_digit_starts_a_new_one():
+    h = board()
+    h.type("#5#")  # the show: B's hand 5; A's hand is next
+    before = state(h)
+    h.type("5B")  # B has counted: refused, the 5 stays for a side key ...
+    refused(h, *before)
+    assert "B has counted" in " ".join(h.lines) and "next: A hand" in " ".join(h.lines)
+    h.press("A")
+    assert last(h) == (PEG, 0, HAND, 5)
+    h.type("19#")  # no crib scores 19; typing the count again starts a new number, not 199
+    h.type("12#")
+    assert last(h) == (PEG, 0, CRIB, 12)
+    h.type("2C")  # no side C; the 2 stays for the right side key
+    h.press("B")  # the show is done: B has counted, refused ...
+    h.type("3")  # ... and a new number starts
+    assert "+3 A-D count" in h.lines
+    assert h.keeper.game.scores[:2] == [17, 5]
+
+
+def test_the_show_done_and_undo_lines_fit_the_display():
+    h = board()
+    h.type("#4#4#4#")
+    assert "all in: # = deal" in h.lines and fits(h)
+    h.hold("*", 1000)
+    h.type("12B")
+    h.press("*")
+    assert "undo: B +12" in h.lines and "correction" in h.lines and fits(h)
+    h.type("#")
+    h.hold("*", 1000)
+    h.type("12A")  # A: 12 + 12 + 12
+    h.type("27#")
+    assert fits(h) and "no hand scores" in h.lines
+
+
+def test_five_card_three_for_last_is_offered_in_the_play_only():
+    h = board_in(MODE_SCORE, ("five_card", 1))
+    h.press("#")  # the show: 3 then B would be B's hand, not three for last
+    assert "3 B: 3 for last" not in h.lines and "show: B hand" in h.lines
+    h.type("3B")
+    assert last(h) == (PEG, 1, HAND, 3)
+
+
+def test_after_the_game_is_over_digits_are_refused_at_once():
+    h = board()
+    h.hold("*", 1000)
+    h.type("120A")
+    h.press("A")  # a go: 121
+    assert h.keeper.game.over
+    before = state(h)
+    h.press("5")
+    refused(h, *before)
+    assert "game over" in " ".join(h.lines) and h.view.preview_points == 0
+    h.press("*")  # nothing was typed: * undoes the go at once
+    assert h.keeper.game.scores[0] == 120 and not h.keeper.game.over

@@ -81,3 +81,29 @@ def test_long_d_cycles_the_modes_hold_d_returns_and_the_mode_survives_a_power_cu
     h.type("2A")
     quiet(h)
     assert h.led(2) == A_FRONT and h.led(3) != B_FRONT
+
+
+def test_statistics_reset_says_the_game_on_the_board_still_counts():
+    # The keeper adds the game under way (or just won) to what the pages show, so a reset
+    # right after a win still shows that win: the display says why.
+    h = board()
+    h.hold("*", 1000)
+    h.type("121A")
+    h.to_mode(MODE_STATS)
+    h.hold("*", 3100)
+    assert h.lines[1:3] == ["match reset", "this game counts"]
+    assert h.lines[4] == "A        1    3"
+
+
+def test_a_rules_change_that_starts_the_game_again_starts_it_in_the_play():
+    # # started the show; nothing is pegged, so a new player count starts the game again:
+    # its first hand is in the play (2 then C is play points, not C's count).
+    h = board()
+    h.press("#")
+    assert "show: B hand" in h.lines
+    h.to_mode(MODE_SETTINGS)
+    h.press("D")  # players: 3
+    h.hold("D", 3200)
+    assert h.keeper.game.sides == 3 and "play: # = show" in h.lines
+    h.type("2C")
+    assert h.keeper.game.last[2] == 0  # events.PLAY

@@ -69,7 +69,10 @@ class Mode(ModeBase):
         v = self.value(self.item)
         i = values.index(v) if v in values else -1
         new = values[(i + step) % len(values)]
+        game = self.k.game
         now_applies = self.k.set_setting(name, new)  # SettingsError: refused, nothing saved
+        if self.k.game is not game:  # nothing was pegged: the game started again under them
+            self.ctl.save_app_setting("app.show", 0)  # so its first hand is in the play
         self.ctl.apply_settings()
         self.ctl.view.set_signal(SIG_OK, now)
         if not now_applies:

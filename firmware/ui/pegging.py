@@ -3,7 +3,8 @@
 Keys: ``1``-``9`` ace to nine, ``0`` ten, ``A`` jack, ``B`` queen, ``C`` king (suits do not
 matter in the play), ``D`` go. ``*`` takes back the last card or go (and the points it
 pegged); long ``*`` starts the hand's play again (points pegged stay); ``#`` returns to the
-scoreboard for the show. The turn, the count, 15s, 31s, pairs, runs, go and last card come from
+scoreboard (once the play is over, with the show started: digits then a side key are a
+count). The turn, the count, 15s, 31s, pairs, runs, go and last card come from
 ``cribbage.play.Pegging`` (helper mode: hands unknown) for 2, 3 or 4 players and the
 five-card game; the points go to the right side through the keeper (PLAY, or GO when the
 action scored only a go or last card). LEDs: the count as a white bar from hole 1, and a
@@ -20,6 +21,7 @@ from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
 from ui import HOLD, LONG, ModeBase, Refused, pegsave
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
+from ui.text import wrap
 
 GO_CODE = pegsave.GO_CODE
 
@@ -126,12 +128,19 @@ class Mode(ModeBase):
         elif k == K_STAR:
             self._undo(now)
         elif k == K_HASH:
+            g = self.k.game
+            if self.play.turn is None and not g.over:  # the play is over: on to the show
+                self.ctl.save_app_setting("app.show", g.deals + 1)
             self.ctl.set_mode(MODE_SCORE, now)
 
     def _card(self, rank, now):
         for suit in range(4):  # the first card of this rank not played yet: suits never score
             code = suit * 13 + rank - 1
             if code not in self.codes:
+                p = self.play
+                count = p.count + (10 if rank > 10 else rank)
+                if p.turn is not None and count > 31:  # the engine would name a suit
+                    raise Refused("{} makes {}: over 31 (D: go)".format(RANK_TEXT[rank], count))
                 self._act(code, now)
                 return
         raise Refused("all four {}s have been played".format(RANK_TEXT[rank]))
@@ -202,16 +211,19 @@ class Mode(ModeBase):
         else:
             out = ["count {} {} plays".format(p.count, SIDES[p.side(p.turn)])]
         if p.pile:
-            out.append(" ".join([RANK_TEXT[c % 13 + 1] for c in p.pile]))
+            pile = " ".join([RANK_TEXT[c % 13 + 1] for c in p.pile])
+            out.append(pile if len(pile) <= 16 else ".." + pile[-14:])  # the latest cards
         if p.scores:
             r = p.scores[-1]
             who = SIDES[p.side(r.actor)]
             if r.points:
                 out.append("{} +{} to {}".format(who, r.points, SIDES[r.side]))
                 for what, pts in r.items:
+                    if what == "double pair royal":  # 17 letters: too long for the display
+                        what = "4 of a kind"
                     out.append(" {} {}".format(what, pts))
             else:
                 out.append("{} {}".format(who, "go" if r.card is None else "played"))
         g = self.k.game
-        out.append("score " + " ".join([SIDES[i] + str(g.scores[i]) for i in range(g.sides)]))
-        return out[:7]
+        score = wrap("score " + " ".join([SIDES[i] + str(g.scores[i]) for i in range(g.sides)]))
+        return out[: 7 - len(score)] + score

@@ -22,8 +22,10 @@ from view import BLINK, PREVIEW_ALL, SIG_UNDO
 from ui import LONG, TAP, ModeBase, Refused
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
+from ui.text import wrap
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
+GAME_OVER = "game over: hold # (new game) or * (undo)"
 
 
 def count_kind(game, side):
@@ -49,11 +51,14 @@ class Mode(ModeBase):
         self.entry = Number(3)
         self.sign = 0  # 0: an ordinary entry; +1 / -1: a correction adding / taking points
         self.armed = False  # a # refused for a missing count: the next # passes anyway
+        self.stale = False  # the entry was refused: a side key or # may still take it, a
+        # digit starts a new one (typing the whole entry again must not give 5 5 -> 55)
 
     def reset(self):
         self.entry.clear()
         self.sign = 0
         self.armed = False
+        self.stale = False
 
     def in_show(self):
         g = self.k.game
@@ -62,8 +67,21 @@ class Mode(ModeBase):
     def key(self, k, how, now):
         armed = self.armed
         self.armed = False
+        stale = self.stale
+        self.stale = False
+        try:
+            self._key(k, how, armed, stale, now)
+        except ValueError:
+            self.stale = True
+            raise
+
+    def _key(self, k, how, armed, stale, now):
         d = digit(k)
         if d >= 0:
+            if self.k.game.over:  # nothing more can be pegged: say so now, not after the side
+                raise Refused(GAME_OVER)
+            if stale:
+                self.entry.clear()
             self.entry.push(d)
         elif how == LONG and k == K_STAR:
             self.sign = 1 if self.sign == 0 else (-1 if self.sign > 0 else 0)
@@ -90,7 +108,7 @@ class Mode(ModeBase):
                 raise Refused("type the count (0 if none), then the side")
             kind = count_kind(g, s)
             if kind < 0:
-                raise Refused("{} has counted this hand: # passes the deal".format(SIDES[s]))
+                raise Refused("{} has counted this hand; {}".format(SIDES[s], self._next_text()))
             self._peg(s, e.value, kind, now)
         else:
             points = e.value if e.digits else 1
@@ -99,11 +117,18 @@ class Mode(ModeBase):
                 reason = START
             self._peg(s, points, reason, now)
 
+    def _next_text(self):
+        """What comes next in the show: 'next: B hand', or '# passes the deal'."""
+        g = self.k.game
+        if g.next_side < 0:
+            return "# passes the deal"
+        return "next: {} {}".format(SIDES[g.next_side], KINDS[g.next_kind])
+
     def _peg(self, side, points, reason, now):
         try:
             flagged = self.k.peg(side, points, reason)  # refused: raises, the entry stays
         except ImpossibleCount as e:  # the keeper's hint names no key: say which
-            raise Refused(str(e).split(":")[0] + ": long * and a side key = correction") from None
+            raise Refused(str(e).split(":")[0] + "; correction: long *, side") from None
         self.entry.clear()
         self.sign = 0
         self.ctl.game_changed(now)
@@ -114,7 +139,7 @@ class Mode(ModeBase):
         g = self.k.game
         e = self.entry
         if g.over:
-            raise Refused("game over: hold # for a new game, or * to undo")
+            raise Refused(GAME_OVER)
         if self.sign:
             raise Refused("a correction goes to a side key A-D")
         if e.digits:
@@ -138,11 +163,12 @@ class Mode(ModeBase):
             return
         if self.k.game.counted == 0 and self.in_show():
             self.ctl.save_app_setting("app.show", 0)  # back from the show to the play
+            self.ctl.note = ["back to the play"]
             return
         ev = self.k.undo()
         self.ctl.game_changed(now)
         self.ctl.view.set_signal(SIG_UNDO, now)
-        self.ctl.note = ["undo: " + event_text(ev)]
+        self.ctl.note = wrap("undo: " + event_text(ev))
 
     def paint(self, view, now):
         g = self.k.game
@@ -169,10 +195,10 @@ class Mode(ModeBase):
             if nxt and not self.sign:
                 out.append("# = " + nxt)
         elif show:
-            out.append("show: " + nxt if nxt else "show done: # deal")
+            out.append("show: " + nxt if nxt else "all in: # = deal")
         else:
             out.append("play: # = show")
         due = g.start_bonus_due()
-        if due >= 0 and not e.digits:
+        if due >= 0 and not e.digits and not show:  # in the show, 3 and a side is a count
             out.append("3 {}: 3 for last".format(SIDES[due]))
         return out

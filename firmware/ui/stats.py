@@ -29,6 +29,8 @@ class Mode(ModeBase):
                 self.k.reset_match()
             self.ctl.view.set_signal(SIG_NEWGAME, now)
             self.ctl.note = ["statistics reset" if self.page else "match reset"]
+            if self.k.game.events:  # the keeper adds the game under way (or just won)
+                self.ctl.note.append("this game counts")
         elif how == HOLD or (how == LONG and k == K_STAR):
             return
         elif s >= 0:

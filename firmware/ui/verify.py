@@ -5,14 +5,16 @@ a suit key (A clubs, B diamonds, C hearts, D spades), the starter last. ``#`` wi
 pending claim switches hand/crib. When the last card is in, the board shows the true count
 (a white bar from hole 1), what the claim missed (a blinking red bar after it) or claimed too
 much (a red bar), and the breakdown on the display. With muggins on, a side key then awards
-the missed points to that side (MUGGINS). ``*`` takes back the rank, the last card or a
-digit; long ``*`` starts again.
+the missed points to that side (MUGGINS), once: taking a card back or switching hand/crib
+takes the award back too while it is still the last thing pegged (else it stays, and no
+second award is given). ``*`` takes back the rank, the last card or a digit; long ``*``
+starts again.
 SPDX-License-Identifier: MIT
 """
 
 from cribbage.verify import UNDER, check_count
 from scorekeeper.events import MUGGINS
-from view import BLINK, COLOR_RED, COLOR_WHITE, SIG_OK
+from view import BLINK, COLOR_RED, COLOR_WHITE, SIG_OK, SIG_UNDO
 
 from ui import ModeBase, Refused
 from ui.cardpad import CardPad, restart_key
@@ -31,7 +33,8 @@ class Mode(ModeBase):
         self.pad = CardPad(self._limit())
         self.claimed = False  # the claim is in: keys now type cards
         self.result = None  # the CountCheck once every card is in
-        self.awarded = False
+        self.awarded = False  # the missed points have been pegged (muggins) ...
+        self.award_at = 0  # ... and the keeper's event count just after that peg
 
     def _limit(self):
         """Cards to enter: the kept cards and the starter (the five-card game keeps 3)."""
@@ -60,7 +63,7 @@ class Mode(ModeBase):
                 if self.claim.digits:
                     self.claimed = True
                 else:
-                    self._toggle()
+                    self._toggle(now)
             elif k == K_STAR:
                 self.claim.pop()
             else:
@@ -74,25 +77,40 @@ class Mode(ModeBase):
                 self.pad.suit(s)
                 self._check()
         elif k == K_HASH:
-            self._toggle()
+            self._toggle(now)
         elif k == K_STAR:
             if self.pad.cards or self.pad.rank_digits:
                 self.pad.back()
-                self.result = None
-                self.awarded = False
+                self._drop_result(now)
             else:
-                self.claimed = False  # back to the claim
+                self.claimed = False  # back to the claim: a new check from here
+                self.awarded = False
 
-    def _toggle(self):
+    def _toggle(self, now):
         self.crib = not self.crib
         limit = self._limit()
         if len(self.pad.cards) > limit:
             self.crib = not self.crib
             raise Refused("a hand is {} cards with the starter: * takes one back".format(limit))
         self.pad.limit = limit
-        self.result = None
-        self.awarded = False
+        self._drop_result(now)
         self._check()
+
+    def _drop_result(self, now):
+        """The result no longer stands (a card taken back, hand/crib switched): take back its
+        muggins award if that is still the last thing pegged; otherwise the award stays and
+        counts as given, so the same points are never awarded twice."""
+        self.result = None
+        if not self.awarded:
+            return
+        g = self.k.game
+        last = g.last
+        if len(g.events) == self.award_at and last is not None and last[2] == MUGGINS:
+            self.k.undo()
+            self.awarded = False
+            self.ctl.game_changed(now)
+            self.ctl.view.set_signal(SIG_UNDO, now)
+            self.ctl.note = ["muggins undone"]
 
     def _check(self):
         if self.pad.full and not self.pad.rank_digits:
@@ -110,6 +128,7 @@ class Mode(ModeBase):
             raise Refused("the missed points have been taken already")
         self.k.peg(side, r.muggins_points, MUGGINS)
         self.awarded = True
+        self.award_at = len(self.k.game.events)
         self.ctl.game_changed(now)
         self.ctl.view.set_signal(SIG_OK, now)
         self.ctl.note = ["muggins: {} +{}".format(SIDES[side], r.muggins_points)]
