@@ -22,6 +22,13 @@ help:
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
+	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
+	@echo "make flash   build and copy the firmware to the Pico (PORT=... picks a board)"
+	@echo "make ports   list the boards attached;  make repl / make logs: the Pico's REPL / error log"
+	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
+	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
+	@echo "make hardware   Gerbers, BOM, placement, schematic PDF and render into $(BUILD)/hardware"
+	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 
 # The venv is rebuilt whenever the pinned requirements change.
 venv: $(VENV)/.installed

@@ -2,7 +2,7 @@
 
 Columns: signal (net name on the schematic), gpio (RP2040 GPIO number), role:
   ws2812_out   LED chain data (through the 3.3 V -> 5 V buffer)
-  out          push-pull output (keypad rows drive low one at a time, status LED)
+  out          output (keypad rows: open drain, driven low one at a time; status LED)
   in_pullup    input with the internal pull-up (keypad columns)
   i2cN_sda/scl I2C bus N's data/clock (the optional SSD1306 display)
 Also: which Pico module pin (1..40) carries each GPIO, for wiring and the board.
