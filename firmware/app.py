@@ -26,16 +26,33 @@ import gc
 from compat import const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
+from scorekeeper.fileops import join
 from textview import build_lines, new_lines
 from view import SIG_RECOVERED, View
 
 RESET_POWER = const(1)  # machine.PWRON_RESET
 RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset() after an error
+# `make flash` leaves this file in the state folder just before its machine.reset(): the
+# Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
+FLASHED = "flashed"
 KEY_MS = const(20)  # keypad scan period: with 2 equal scans, the debounce
 FRAME_MS = const(20)  # the frame-rate cap: 50 Hz
 WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
 FEED_MS = const(1000)
 ERROR_SHOW_MS = const(3000)  # the error pattern stays this long before the reset
+
+
+def boot_cause(board):
+    """The board's reset cause, RESET_POWER after a reset that `make flash` asked for."""
+    cause = board.reset_cause()
+    mark = join(board.state_dir, FLASHED)
+    if board.fs.exists(mark):
+        try:
+            board.fs.remove(mark)
+        except OSError:  # a boot must not fail over the mark; worst case it counts once more
+            pass
+        return RESET_POWER
+    return cause
 
 
 class App:
@@ -58,7 +75,7 @@ class App:
         self.keeper = Keeper(board.state_dir, board.fs, board.seconds)
         self.ctl = Controller(self.keeper, self.view, board.state_dir, now)
         notice = self.keeper.notice
-        if board.reset_cause() == RESET_WATCHDOG or notice:
+        if boot_cause(board) == RESET_WATCHDOG or notice:
             from ui.text import wrap
 
             self.view.set_signal(SIG_RECOVERED, now)

@@ -145,6 +145,22 @@ def test_a_crash_is_logged_shown_reset_and_announced():
     assert h.led(5) == (4, 4, 4) and h.led(2) == A_FRONT
 
 
+def test_the_reset_make_flash_asks_for_is_not_announced_as_a_recovery():
+    # The Pico reports machine.reset() as a watchdog reset. `make flash` leaves the mark
+    # (snippets.RESET) before its reset: that boot is quiet and takes the mark away, so the
+    # next real watchdog reset is announced again.
+    fs = FakeFS()
+    h = board(fs)
+    h.type("2A")
+    fs.write("state/" + app_module.FLASHED, b"")
+    h.boot(h.board.now + 100, app_module.RESET_WATCHDOG)
+    assert h.view.signal != SIG_RECOVERED and "recovered" not in h.lines
+    assert not fs.exists("state/" + app_module.FLASHED)
+    assert h.keeper.game.scores[:2] == [2, 0]
+    h.boot(h.board.now + 100, app_module.RESET_WATCHDOG)
+    assert h.view.signal == SIG_RECOVERED and "recovered" in h.lines
+
+
 def test_a_repaired_log_at_boot_is_announced():
     fs = FakeFS()
     h = board(fs)

@@ -24,6 +24,7 @@ def test_a_blank_board_gets_every_file_verified_then_a_reset(image):
     for path, data in STATE.items():
         assert bytes(pico.fs.files[path]) == data  # the games and the log untouched
     assert pico.resets == 1
+    assert bytes(pico.fs.files["/state/flashed"]) == b""  # the reset was asked for (app.py)
     assert lines[0] == "board: MicroPython 1.28.0 on Raspberry Pi Pico with RP2040 on fake"
     copying = [line for line in lines if line.startswith("copying ")]
     total = len(image.files)

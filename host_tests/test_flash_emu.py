@@ -94,12 +94,15 @@ def booted_modules(url):
     t = SerialTransport(url, baudrate=115200)
     try:
         t.enter_raw_repl(soft_reset=False)  # Ctrl-C: the app stops and the REPL stays
-        out = t.exec("import sys, os\nprint(sorted(sys.modules))\nprint(os.listdir('/'))")
+        out = t.exec(
+            "import sys, os\nprint(sorted(sys.modules))\nprint(os.listdir('/'))\n"
+            "print(os.listdir('/state'))"
+        )
         t.exit_raw_repl()
     finally:
         t.close()
-    modules, files = out.decode().strip().splitlines()
-    return ast.literal_eval(modules), ast.literal_eval(files)
+    modules, files, state = out.decode().strip().splitlines()
+    return ast.literal_eval(modules), ast.literal_eval(files), ast.literal_eval(state)
 
 
 def test_flash_the_emulated_pico_then_it_boots_the_app(emulated_pico, tmp_path, capsys):
@@ -121,9 +124,11 @@ def test_flash_the_emulated_pico_then_it_boots_the_app(emulated_pico, tmp_path, 
     out = capsys.readouterr().out
     assert "up to date: all " in out and "\ncopying " not in out
     time.sleep(BOOT_S)
-    modules, files = booted_modules(url)
+    modules, files, state = booted_modules(url)
     assert {"app", "hal", "asyncio", "ui.control", "scorekeeper.keeper"} <= set(modules)
     assert "state" in files  # the keeper made its folder on boot
+    # make flash's reset left the mark (app.FLASHED) and the boot took it: no "recovered"
+    assert "game.log" in state and "flashed" not in state
     assert "errors.log" not in files  # and nothing went wrong
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=120)

@@ -24,7 +24,8 @@ def test_flash_then_up_to_date_on_micropython(image):
     stale = {"/app.py": b"print('a stale source would shadow app.mpy')\n", "/gone.mpy": b"M"}
     with upy_board.UnixPico({**STATE, **stale}) as pico:
         lines = flash_board(pico, image)
-        assert pico.listing() == sorted(set(image.files) | set(STATE))
+        # ... and the mark that the reset was asked for (app.FLASHED: no "recovered" blink)
+        assert pico.listing() == sorted(set(image.files) | set(STATE) | {"/state/flashed"})
         for path in image.files:
             assert pico.read(path) == image.read(path), path
         for path, data in STATE.items():
@@ -49,7 +50,8 @@ def test_unplugged_mid_copy_on_littlefs_then_finished(image):
         assert pico.read("/cribbage/show.mpy") == b"older show"  # whole, the old one
         assert pico.read("/cribbage/show.mpy.part") is not None
         flash_board(pico, image)
-        assert pico.listing() == sorted(set(image.files) | set(STATE))
+        # ... and the mark that the reset was asked for (app.FLASHED: no "recovered" blink)
+        assert pico.listing() == sorted(set(image.files) | set(STATE) | {"/state/flashed"})
         assert pico.read("/cribbage/show.mpy") == image.read("/cribbage/show.mpy")
 
 
