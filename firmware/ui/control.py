@@ -168,11 +168,8 @@ class Controller:
 
     def new_game(self, now):
         """Hold #: a new game under the saved settings (the loser of a won game deals)."""
-        from ui import pegsave
-
-        pegsave.discard(self.k.fs, self.folder)  # its hand belongs to the old game
         self.k.new_game()
-        self.save_app_setting("app.show", 0)
+        self.game_restarted()
         for mode in self._modes:
             if mode is not None:
                 mode.reset()
@@ -180,6 +177,15 @@ class Controller:
         self.view.set_signal(SIG_NEWGAME, now)
         self.note = ["new game:", "{} deals".format(SIDES[self.k.game.dealer])]
         self.mode.enter(now)
+
+    def game_restarted(self):
+        """The keeper started its game again (a new game, or new rules before anything was
+        pegged): the hand the app kept for the old one goes, and the first hand is in the play.
+        A power cut before this is harmless: the saved hand names the old game (pegsave)."""
+        from ui import pegsave
+
+        pegsave.discard(self.k.fs, self.folder)
+        self.save_app_setting("app.show", 0)
 
     def game_changed(self, now):
         """The keeper's game changed: copy it into the view (after the write, never before)."""

@@ -72,7 +72,7 @@ class Mode(ModeBase):
         game = self.k.game
         now_applies = self.k.set_setting(name, new)  # SettingsError: refused, nothing saved
         if self.k.game is not game:  # nothing was pegged: the game started again under them
-            self.ctl.save_app_setting("app.show", 0)  # so its first hand is in the play
+            self.ctl.game_restarted()
         self.ctl.apply_settings()
         self.ctl.view.set_signal(SIG_OK, now)
         if not now_applies:

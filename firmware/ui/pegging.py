@@ -12,6 +12,7 @@ blinking light after the peg of the side to play. The hand is kept on flash (``p
 SPDX-License-Identifier: MIT
 """
 
+from cribbage.cards import VALUES
 from cribbage.errors import IllegalPlayError
 from cribbage.play import Pegging
 from cribbage.playsetup import FIVE_CARD, SIX_CARD
@@ -138,7 +139,7 @@ class Mode(ModeBase):
             code = suit * 13 + rank - 1
             if code not in self.codes:
                 p = self.play
-                count = p.count + (10 if rank > 10 else rank)
+                count = p.count + VALUES[code]
                 if p.turn is not None and count > 31:  # the engine would name a suit
                     raise Refused("{} makes {}: over 31 (D: go)".format(RANK_TEXT[rank], count))
                 self._act(code, now)

@@ -37,6 +37,13 @@ def count_kind(game, side):
     return -1
 
 
+def next_count(game):
+    """The count due next in the show, 'B hand'; '' once every count is in."""
+    if game.next_side < 0:
+        return ""
+    return SIDES[game.next_side] + " " + KINDS[game.next_kind]
+
+
 def event_text(ev):
     """'A +2 play', 'deal B'."""
     if ev[0] == 1:  # events.PEG
@@ -108,7 +115,9 @@ class Mode(ModeBase):
                 raise Refused("type the count (0 if none), then the side")
             kind = count_kind(g, s)
             if kind < 0:
-                raise Refused("{} has counted this hand; {}".format(SIDES[s], self._next_text()))
+                nxt = next_count(g)
+                then = "next: " + nxt if nxt else "# passes the deal"
+                raise Refused("{} has counted this hand; {}".format(SIDES[s], then))
             self._peg(s, e.value, kind, now)
         else:
             points = e.value if e.digits else 1
@@ -116,13 +125,6 @@ class Mode(ModeBase):
             if points == 3 and g.start_bonus_due() == s:
                 reason = START
             self._peg(s, points, reason, now)
-
-    def _next_text(self):
-        """What comes next in the show: 'next: B hand', or '# passes the deal'."""
-        g = self.k.game
-        if g.next_side < 0:
-            return "# passes the deal"
-        return "next: {} {}".format(SIDES[g.next_side], KINDS[g.next_kind])
 
     def _peg(self, side, points, reason, now):
         try:
@@ -186,7 +188,7 @@ class Mode(ModeBase):
         if self.sign:
             out.append("correction " + ("+" if self.sign > 0 else "-"))
         show = self.in_show()
-        nxt = "" if g.next_side < 0 else SIDES[g.next_side] + " " + KINDS[g.next_kind]
+        nxt = next_count(g)
         if g.over:
             return out + ["hold # new game"]
         if e.digits:
