@@ -64,6 +64,13 @@ def refused(h, before_files, before_state):
         assert h.led(117) == ERROR and h.led(118) == ERROR
 
 
+def fits(h):
+    """Every line the app gives the display fits its 16 columns (textview would cut it)."""
+    for line in h.view.detail:
+        assert len(line) <= 16, line
+    return True
+
+
 def state(h):
     return files(h), h.keeper.snapshot()
 

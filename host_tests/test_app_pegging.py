@@ -2,7 +2,7 @@
 """The pegging helper, played through the keypad: one key a card; the board pegs what each card
 scores for the right side. Expectations derived by hand (see each test)."""
 
-from app_support import BAR_WHITE, DARK, board_in, quiet, refused, state, text
+from app_support import BAR_WHITE, DARK, board_in, fits, quiet, refused, state, text
 from scorekeeper.events import PEG, PLAY
 from view import MODE_PEGGING, MODE_SCORE
 
@@ -157,8 +157,7 @@ def test_pegging_helper_lines_fit_with_four_players():
     assert "K makes 34: over" in h.lines and "31 (D: go)" in h.lines
     h.press("2")  # A 2: 26
     assert "score A0 B0 C2" in h.lines and "D3" in h.lines
-    for line in h.view.detail:
-        assert len(line) <= 16, line
+    assert fits(h)
     # Play again: four aces (B, C, D, A: A's fourth ace is a double pair royal, 12), four
     # twos, two threes: 18. The pile keeps its latest cards; the 12 has a short name.
     h.hold("*", 1000)
@@ -166,5 +165,4 @@ def test_pegging_helper_lines_fit_with_four_players():
     assert " 4 of a kind 12" in h.lines
     h.type("222233")
     assert ".. A 2 2 2 2 3 3" in h.lines and "count 18 D plays" in h.lines
-    for line in h.view.detail:
-        assert len(line) <= 16, line
+    assert fits(h)

@@ -19,6 +19,7 @@ from app_support import (
     blink_on,
     board,
     board_in,
+    fits,
     quiet,
     refused,
     state,
@@ -295,13 +296,6 @@ def test_undo_and_new_game_run_a_white_sweep_along_the_track():
     head = (t * 121) >> 9
     assert h.view.signal == SIG_NEWGAME
     assert h.led(head - 4 + 2) == FLASH
-
-
-def fits(h):
-    """Every line the app gives the display fits its 16 columns (textview would cut it)."""
-    for line in h.view.detail:
-        assert len(line) <= 16, line
-    return True
 
 
 def test_after_a_refusal_a_side_key_still_takes_the_entry_but_a_digit_starts_a_new_one():
