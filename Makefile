@@ -95,7 +95,8 @@ test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
-# never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv.
+# never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv,
+# and the Pico's are measured on the emulated RP2040 (tools/bench_pico.py) when it is set up.
 BENCH_VENV ?= .venv-bench
 BENCH_PY := $(BENCH_VENV)/bin/python
 $(BENCH_VENV)/.installed: requirements-bench.txt
@@ -103,7 +104,7 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 	$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	@touch $@
 
-bench: venv $(BENCH_VENV)/.installed
+bench: venv build $(BENCH_VENV)/.installed
 	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench.py
 
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
