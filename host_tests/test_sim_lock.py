@@ -195,3 +195,20 @@ def test_a_second_board_tool_on_the_same_serial_port_is_refused():
         first.close()
         os.close(slave)
         os.close(master)
+
+
+def test_a_process_that_cannot_name_itself_respects_locks_and_takes_none(tmp_path, monkeypatch):
+    # MicroPython without /proc (macOS) has no process id to write.
+    folder = str(tmp_path)
+    path = os.path.join(folder, "sim.lock")
+    monkeypatch.setattr(lock, "this_pid", lambda: 0)
+    taken = lock.take(folder)
+    assert not os.path.exists(path)
+    taken.release()
+    with open(path, "w") as f:
+        f.write("{} {}\n".format(os.getpid(), HOST))  # a live simulator's
+    with pytest.raises(lock.BoardInUse, match="pid {} on this computer".format(os.getpid())):
+        lock.take(folder)
+    open(path, "w").close()  # a fresh torn lock is not mistaken for its own
+    with pytest.raises(lock.BoardInUse, match="has not written its id"):
+        lock.take(folder)

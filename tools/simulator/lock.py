@@ -15,7 +15,8 @@ another host (a shared home folder) cannot be checked from here and is respected
 Runs on CPython (Linux, macOS, Windows) and on the MicroPython unix port, which has no
 getpid, kill or exclusive create: there the pid comes from /proc/self/stat, a process is
 alive while /proc/PID exists, and the file is written after looking (a race of a few
-microseconds between two simulators started at once, which CPython's O_EXCL closes).
+microseconds between two simulators started at once, which CPython's O_EXCL closes). Where
+MicroPython has no /proc (macOS) it cannot name itself: it respects others' locks, takes none.
 SPDX-License-Identifier: MIT
 """
 
@@ -111,7 +112,7 @@ class Lock:
 
     def release(self):
         """Remove the lock file if it is still this process's."""
-        if read_owner(self.path) == (self.pid, this_host()):
+        if self.pid > 0 and read_owner(self.path) == (self.pid, this_host()):
             try:
                 os.remove(self.path)
             except OSError:
@@ -171,7 +172,9 @@ def take(folder):
     mine = "{} {}\n".format(pid, host)
     took_over = None
     for _ in range(2):  # a second try after removing a stale lock
-        if _create(path, mine):
+        if pid == 0 and not _exists(path):
+            return Lock(folder, path, 0)  # cannot name itself: holds nothing (see above)
+        if pid > 0 and _create(path, mine):
             return Lock(folder, path, pid, took_over)
         owner = read_owner(path)
         if owner is None:
@@ -180,7 +183,7 @@ def take(folder):
         alive = pid_alive(opid) if ohost == host else None
         if opid == 0 and _age(path) > TORN_S:
             alive = False
-        if alive is False or (opid, ohost) == (pid, host):
+        if alive is False or (pid > 0 and (opid, ohost) == (pid, host)):
             took_over = opid
             try:
                 os.remove(path)
