@@ -10,7 +10,8 @@ import sys
 import time
 
 import pytest
-from simulator import lock
+
+from tools.simulator import lock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, "tools", "sim.py")
@@ -148,8 +149,8 @@ def test_pid_alive_tells_a_running_process_from_an_ended_one():
 
 
 def test_the_interactive_board_holds_the_lock_while_it_runs(tmp_path, monkeypatch):
-    import sim as sim_cmd
-    from simulator import tui
+    from tools import sim as sim_cmd
+    from tools.simulator import tui
 
     folder = str(tmp_path)
     path = os.path.join(folder, "sim.lock")
@@ -181,7 +182,8 @@ def test_a_second_board_tool_on_the_same_serial_port_is_refused():
     import pty
 
     import serial
-    from flashing import link
+
+    from tools.flashing import link
 
     master, slave = pty.openpty()
     port = os.ttyname(slave)

@@ -53,12 +53,12 @@ def _letters_chosen(term, *args, no_color=None):
     curses reads a terminal's terminfo entry once a process)."""
     code = (
         "import sys; sys.argv = ['sim.py']; sys.path[:0] = {paths!r}\n"
-        "import sim\n"
-        "from simulator import tui\n"
+        "from tools import sim\n"
+        "from tools.simulator import tui\n"
         "tui.main = lambda folder, letters, csv: print('letters', letters)\n"
         "sim._terminal = lambda: True\n"
         "sim.main({args!r})\n"
-    ).format(paths=[os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")], args=list(args))
+    ).format(paths=[ROOT, os.path.join(ROOT, "firmware")], args=list(args))
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
     env["TERM"] = term
     if no_color is not None:

@@ -17,10 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from simulator.geom import fit, load_holes
-from simulator.glyph import glyphs_for, hole_rgb
-from simulator.live import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
-from simulator.panels import (
+from tools.simulator.geom import fit, load_holes
+from tools.simulator.glyph import glyphs_for, hole_rgb
+from tools.simulator.live import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
+from tools.simulator.panels import (
     DARK_GLYPH,
     KEY_HELP,
     hole_shape,
