@@ -161,7 +161,9 @@ class SimApp(App):
 
     def tick(self):
         if self.live.tick():
-            self.query_one(BoardView).refresh()
+            # query, not query_one: a last tick can land after the screen is torn down on quit
+            for board in self.query(BoardView):
+                board.refresh()
         self.show()
 
     def show(self, force=False):
