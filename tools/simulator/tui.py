@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -160,11 +161,12 @@ class SimApp(App):
         self.query_one("#small", Static).update(small_text(width, height))
 
     def tick(self):
-        if self.live.tick():
-            # query, not query_one: a last tick can land after the screen is torn down on quit
-            for board in self.query(BoardView):
-                board.refresh()
-        self.show()
+        try:
+            if self.live.tick():
+                self.query_one(BoardView).refresh()
+            self.show()
+        except NoMatches:  # a last tick can land after quit has torn the screen down
+            pass
 
     def show(self, force=False):
         """Repaint the text panels when what they show has changed."""
