@@ -6,7 +6,7 @@
     host_frame(files, now_ms)      # the frame the firmware shows at power-on with these files
     host_keeper(files)             # the scorekeeper as the firmware loads these files
 
-The game files are made by the firmware itself, run on CPython through tools/pcboard.py's
+The game files are made by the firmware itself, run on CPython through tools/board/pcboard.py's
 Harness (the same keys a player types), so they are exactly what a board would have written.
 `host_frame` and `host_keeper` run the same firmware on CPython as an independent witness of
 what the emulated board should show and keep.
@@ -24,7 +24,8 @@ STATE = "/state"
 
 
 def _host_imports() -> None:
-    for folder in (TOOLS, FIRMWARE):
+    """The firmware's modules top-level, and the tools package from the repository root."""
+    for folder in (REPO, FIRMWARE):
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
 
@@ -32,7 +33,7 @@ def _host_imports() -> None:
 def device_files(out: Path = REPO / "build" / "device", mpy_cross: Path = MPY_CROSS):
     """Build the image as `make build` does (incrementally, into `out`) and return its files."""
     _host_imports()
-    from flashing import image
+    from tools.flashing import image
 
     built = image.build(FIRMWARE, out, str(mpy_cross), log=lambda *_: None)
     return {path: built.read(path) for path in built.files}
@@ -42,7 +43,7 @@ def saved_game(keys: str, settings: dict | None = None) -> dict[str, bytes]:
     """The /state files after typing `keys` on a fresh board (Harness.type, 100 ms a key);
     `settings`: keeper settings to set first (for example {"players": 3})."""
     _host_imports()
-    from pcboard import Harness
+    from tools.board.pcboard import Harness
 
     with tempfile.TemporaryDirectory() as tmp:
         h = Harness(tmp)
@@ -64,10 +65,10 @@ def _unpack(files: dict[str, bytes], folder: Path) -> None:
 
 def host_frame(files: dict[str, bytes], now_ms: int) -> list[tuple[int, int, int]]:
     """(r, g, b) of every LED in chain order, as the app draws its first frame at tick now_ms
-    from the /state files in `files` (on CPython, tools/pcboard.py)."""
+    from the /state files in `files` (on CPython, tools/board/pcboard.py)."""
     _host_imports()
     from app import App
-    from pcboard import PCBoard
+    from tools.board.pcboard import PCBoard
 
     with tempfile.TemporaryDirectory() as tmp:
         _unpack(files, Path(tmp))

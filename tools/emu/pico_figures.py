@@ -15,7 +15,7 @@ stderr; the figures, as JSON, to stdout (or OUT).
   the point, through the debounce, the keeper's write to flash (with the flash chip's
   typical erase and program times, flashchip.py) and the next frame;
 - jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
-  render benchmarks) plus Fibonacci(24), the program benchutil.py's estimates are scaled by,
+  render benchmarks) plus Fibonacci(24), the program tools/bench/benchutil.py's estimates are scaled by,
   run on the board; each prints its own figures, timed with time.ticks_us() (the RP2040
   TIMER, which counts emulated time: checked here against the emulator's clock);
 - heap: the whole scripted game of host_tests/scenario_fullgame.py on the board
@@ -61,7 +61,8 @@ p(0)
 print(time.ticks_diff(u, t))
 """
 SCENARIO = board_files.REPO / "host_tests" / "scenario_fullgame.py"
-PCBOARD = board_files.TOOLS / "pcboard.py"
+# The Harness as the device imports it (tools.board.pcboard), as `make heap` puts it there.
+HARNESS = ("__init__.py", "board/__init__.py", "board/pcboard.py")
 
 
 def progress(msg: str) -> None:
@@ -153,7 +154,8 @@ async def board_jobs(files, jobs):
 
 
 async def heap_game(files):
-    extra = {"/pcboard.py": PCBOARD.read_bytes(), "/scenario_fullgame.py": SCENARIO.read_bytes()}
+    extra = {"/tools/" + m: (board_files.TOOLS / m).read_bytes() for m in HARNESS}
+    extra["/scenario_fullgame.py"] = SCENARIO.read_bytes()
     from device_tests import compiled
 
     files = {**files, **compiled(extra, board_files.MPY_CROSS)}

@@ -1,7 +1,7 @@
 """Runs ON the emulated Pico (board_jobs.py): the scripted full game, lowest free heap.
 
 The game is host_tests/scenario_fullgame.py's (every mode, undo, a correction, a win, a new
-game), played through tools/pcboard.py's Harness on the real hal.Board: its LED strip,
+game), played through tools/board/pcboard.py's Harness on the real hal.Board: its LED strip,
 pins and littlefs, with the app's clock and keypad mask given by the script (so the game
 runs at processor speed, not at a player's). The app scans every 20 ms of that clock as on
 the board; it renders and writes the LEDs once after each press or wait rather than at every
@@ -15,12 +15,12 @@ import gc
 
 import hal
 from app import App
-from pcboard import SCAN_MS, TICKS_MASK, Harness
+from tools.board.pcboard import SCAN_MS, TICKS_MASK, Harness
 from scenario_fullgame import MeteredHarness, play
 
 
 class ScriptedBoard(hal.Board):
-    """The Pico's board with the clock and keys of pcboard.PCBoard."""
+    """The Pico's board with the clock and keys of tools.board.pcboard.PCBoard."""
 
     def __init__(self, now_ms):
         super().__init__()
