@@ -15,7 +15,8 @@ stderr; the figures, as JSON, to stdout (or OUT).
   the point, through the debounce, the keeper's write to flash (with the flash chip's
   typical erase and program times, flashchip.py) and the next frame;
 - jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
-  render benchmarks) plus Fibonacci(24), the program tools/bench/benchutil.py's estimates are scaled by,
+  render benchmarks) plus Fibonacci(24), the program that tools/bench/benchutil.py scales
+  its estimates by,
   run on the board; each prints its own figures, timed with time.ticks_us() (the RP2040
   TIMER, which counts emulated time: checked here against the emulator's clock);
 - heap: the whole scripted game of host_tests/scenario_fullgame.py on the board

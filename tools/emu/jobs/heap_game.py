@@ -15,8 +15,8 @@ import gc
 
 import hal
 from app import App
-from tools.board.pcboard import SCAN_MS, TICKS_MASK, Harness
 from scenario_fullgame import MeteredHarness, play
+from tools.board.pcboard import SCAN_MS, TICKS_MASK, Harness
 
 
 class ScriptedBoard(hal.Board):
