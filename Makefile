@@ -14,11 +14,12 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-py test-upy lint format bench sim count build typecheck heap clean
+.PHONY: help venv test test-fast test-py test-upy lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
+	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
@@ -70,6 +71,12 @@ heap: build
 
 test-py: venv
 	$(PY) -m pytest
+
+# The edit loop (a minute or two): lint and the CPython tests not marked slow. make test runs
+# them all, with the slow ones (the full enumerations, power cuts at every byte, KiCad, the
+# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-fast: lint
+	$(PY) -m pytest -m "not slow"
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
 # pipeline's own tests (boot, LEDs, watchdog, littlefs, mpremote) and the core rules tests on

@@ -21,9 +21,7 @@ next ``step``, so what the LEDs show is always on flash.
 SPDX-License-Identifier: MIT
 """
 
-import gc
-
-from compat import const, print_exception, ticks_diff
+from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
 from scorekeeper.fileops import join
@@ -59,7 +57,7 @@ class App:
     """One board's app; see the module docstring."""
 
     def __init__(self, board):
-        gc.collect()
+        collect()
         self.board = board
         # The big buffers first, while the heap is still in one piece.
         self.view = View()
@@ -67,7 +65,7 @@ class App:
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
         self.lines = new_lines()
         self.failed = None  # the uncaught error that stopped the app
-        gc.collect()
+        collect()
         from scorekeeper.keeper import Keeper
         from ui.control import Controller
 
@@ -82,7 +80,7 @@ class App:
             self.ctl.note = ["recovered"] + wrap(notice)[:3]
             self.ctl.refresh(now)
         self._text_dirty = True
-        gc.collect()
+        collect()
 
     # -- the synchronous API (tests, the simulator, and the async tasks below) ----------
 
