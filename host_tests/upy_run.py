@@ -11,6 +11,7 @@ _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _HERE)
 sys.path.insert(0, _HERE + "/../firmware")
 sys.path.insert(0, _HERE + "/../tools")
+sys.path.insert(0, _HERE + "/../tools/web/py")  # the web board (issue 10)
 
 
 def run_module(name):
