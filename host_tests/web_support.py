@@ -77,6 +77,12 @@ class FakeHost:
             self.store[key] = self.store.get(key, b"") + data
         return status
 
+    def copy(self, src, dst):
+        status = self._status(len(self.store[src]))
+        if status == OK:
+            self.store[dst] = self.store[src]
+        return status
+
     def drop(self, key):
         status = self._status(0)
         if status == OK and key in self.store:

@@ -168,13 +168,18 @@ class Browser:
 
         return self.driver.find_element(By.CSS_SELECTOR, f'button[data-key="{legend}"]')
 
-    def tap(self, legends):
-        """A real click on each key (Selenium's pointer down and up), waiting for each."""
+    def tap(self, legends, wait=True):
+        """A real click on each key (Selenium's pointer down and up), waiting for each to be
+        scanned (wait=False: a board that is off or stopped takes none: just click)."""
         for ch in legends:
             if ch != " ":
                 self.key(ch).click()
-                self.wait_idle(0)
-        self.wait_idle()
+                if wait:
+                    self.wait_idle(0)
+        if wait:
+            self.wait_idle()
+        else:
+            time.sleep(0.3)
 
     def hold(self, legend, ms):
         """Press a key with the pointer and keep it down for ms."""

@@ -8,7 +8,7 @@ The host is the page (tools/web/site/host.js), or a stand-in in the tests, with:
     now() -> ms, monotonic, wrapping at 2**30   epoch() -> whole seconds since 2000
     leds(hex)       the 363-byte frame (G R B per LED, chain order) as hex, to draw
     show(text)      the display's lines, joined by newlines
-    get / put / append / drop / keys       the storage (webfs.py)
+    get / put / append / copy / drop / keys       the storage (webfs.py)
 
 The keys are the page's: pointer and keyboard events go into ``keys`` (keylatch.KeyLatch),
 which ``scan_keys`` reads as the Pico reads its matrix. The watchdog and reset are recorded

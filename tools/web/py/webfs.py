@@ -8,15 +8,15 @@ and JavaScript as hex, since the wasm port passes no bytes and cuts strings at a
 
     store.get(key) -> hex of the bytes, or None       store.keys(prefix) -> "k1\\nk2..."
     store.put(key, hex) -> status                      store.append(key, hex) -> status
-    store.drop(key) -> status                          status: OK, LOST (another tab owns
-                                                       the game now) or FULL (no room)
+    store.drop(key) -> status                          store.copy(src, dst) -> status
+    status: OK, LOST (another tab owns the game now) or FULL (no room)
 
 Each put, append and drop is one storage write, whole or not at all, as one littlefs
-commit is; a rename is a put of the new name then a drop of the old one, so a power cut
+commit is; a rename is a copy to the new name then a drop of the old one, so a power cut
 between them leaves both (old name and new name holding the new bytes), which the
 scorekeeper's start-up already repairs (atomic.take_tmp removes the tmp). Only the
 power-cut control tears a write: ``cut = n`` lets n more units of work reach the storage (a
-byte written or appended is one unit, a rename two: its put and its drop, a remove one) and
+byte written or appended is one unit, a rename two: its copy and its drop, a remove one) and
 then raises PowerLost, which no ``except Exception`` in the firmware catches: the app stops
 right there, as a board whose power fails mid-write (the first n bytes of a write stored).
 SPDX-License-Identifier: MIT
@@ -112,7 +112,7 @@ class WebFS:
             return
         self._start()
         self._spend(1)
-        self._check(self.store.put(d, value))
+        self._check(self.store.copy(s, d))  # the value as stored: a foreign one stays as it was
         self._lost_if_short(self._spend(1), 1)  # between the put and the drop: both there
         self._check(self.store.drop(s))
 

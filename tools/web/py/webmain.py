@@ -97,9 +97,12 @@ class Runner:
         self.state = LOST
         self.host.lost()
 
-    def power_cut(self, tear, window_ms=CUT_WINDOW_MS):
-        """The power fails: at the next storage write within window_ms, torn after byte tear
-        (webfs.WebFS.cut), or at the end of the window. Pressed while off: power on now."""
+    def power_cut(self, tear, window_ms=CUT_WINDOW_MS, off_ms=-1):
+        """The power fails: in the storage writes of the next window_ms, after `tear` units
+        of them (webfs.WebFS.cut: bytes), or at the end of the window; it comes back after
+        off_ms (-1: the runner's off_ms). Pressed while off: the power comes back now."""
+        if off_ms >= 0:
+            self.off_ms = off_ms
         if self.state == OFF:
             self._boot(RESET_POWER)
             return

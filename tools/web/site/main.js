@@ -48,6 +48,7 @@ const host = {
   get: (key) => store.get(key),
   put: (key, hex) => store.put(key, hex),
   append: (key, hex) => store.append(key, hex),
+  copy: (src, dst) => store.copy(src, dst),
   drop: (key) => store.drop(key),
   keys: (prefix) => store.keys(prefix),
 };
@@ -97,11 +98,20 @@ async function loadMicroPython() {
 
 // -- one tab owns the game ------------------------------------------------------------------
 
-function takeLock(steal) {
+async function takeLock(steal) {
   if (!navigator.locks) {
     store.claim(); // no Web Locks: the newest tab takes the game; the other sees it go
-    return Promise.resolve(true);
+    return true;
   }
+  // A reload's old page may hold the lock for a moment after the new one starts.
+  for (let i = 0; i < 4; i++) {
+    if (await requestLock(steal)) return true;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return false;
+}
+
+function requestLock(steal) {
   return new Promise((resolve) => {
     const opts = steal ? { steal: true } : { ifAvailable: true };
     navigator.locks
@@ -156,8 +166,10 @@ function send(legend, down) {
   schedule();
 }
 
-function powerCut(tear = Math.floor(Math.random() * 64), windowMs = 100) {
-  if (page.runner) page.runner.power_cut(tear, windowMs);
+// The power fails within windowMs, tear bytes into a write if one comes (webmain.py);
+// the board is dark for offMs, then boots on the storage as it is.
+function powerCut(tear = Math.floor(Math.random() * 64), windowMs = 100, offMs = 1000) {
+  if (page.runner) page.runner.power_cut(tear, windowMs, offMs);
 }
 
 // -- the screen stays awake while a game is open -----------------------------------------------

@@ -78,6 +78,11 @@ export class Store {
     return this._set(key, (this.ls.getItem(key) ?? "") + hexToBin(hex));
   }
 
+  copy(src, dst) {
+    const value = this.ls.getItem(src);
+    return value === null ? OK : this._set(dst, value);
+  }
+
   drop(key) {
     if (!this.owns()) return LOST;
     this.ls.removeItem(key);
