@@ -7,8 +7,8 @@ import errno
 
 from app import RESET_WATCHDOG
 from app_support import A_FRONT, B_FRONT, DARK, board
-from keypad import LONG, PRESS, RELEASE, KeyDecoder, key, kind
 from keylatch import KeyLatch, key_bit
+from keypad import LONG, PRESS, RELEASE, KeyDecoder, key, kind
 from web_support import FakeHost, run, tap
 from webfs import ENOSPC, PowerLost, TabLost, WebFS
 from webmain import start

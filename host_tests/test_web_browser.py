@@ -69,15 +69,23 @@ def wait_rgb(b, hole, colour, timeout=5.0):
         time.sleep(0.05)
 
 
+def wait_display(b, text, timeout=8.0):
+    """Until the display shows text (anywhere in its lines)."""
+    script = "return document.querySelector('[data-display]').textContent.includes(arguments[0])"
+    b.wait_for(script, timeout, text)
+
+
 def wait_on(b, timeout=10.0):
     b.wait_for("return window.picopeg.status() === 'on'", timeout)
 
 
-# -- the page and its contract ------------------------------------------------------------------
+# -- the page and its contract ----------------------------------------------------------------
 
 
 def test_the_page_draws_the_121_holes_as_the_pc_board_does(page):
-    holes = page.js("return [...document.querySelectorAll('[data-hole]')].map(e => e.dataset.hole)")
+    holes = page.js(
+        "return [...document.querySelectorAll('[data-hole]')].map(e => e.dataset.hole)"
+    )
     assert sorted(int(h) for h in holes) == list(range(1, 122))
     pc = board()  # the firmware on the PC stand-in, freshly booted: the same frame
     assert page.rgbs() == [pc.led(h) for h in range(1, 122)]
@@ -111,7 +119,8 @@ def test_a_click_of_any_length_is_exactly_one_tap(page):
     # Down and up in one go (no time at all between them) on 1, 2 and A: A pegs 12, not
     # nothing, not 2 (a tap missed) and not 112 (a tap seen twice).
     page.js(
-        "for (const k of ['1', '2', 'A']) { const el = document.querySelector(`[data-key='${k}']`);"
+        "for (const k of ['1', '2', 'A']) {"
+        " const el = document.querySelector(`[data-key='${k}']`);"
         " for (const t of ['pointerdown', 'pointerup']) el.dispatchEvent(new PointerEvent(t,"
         " {bubbles: true, pointerId: 7, button: 0, isPrimary: true})); }"
     )
@@ -119,8 +128,7 @@ def test_a_click_of_any_length_is_exactly_one_tap(page):
     wait_rgb(page, 12, A_FRONT)
     assert side_pegs(page, A_FRONT) == [12]
     page.hold("D", 1200)  # a long click: the long press of D, the next mode
-    page.wait_for("return document.querySelector('[data-display]').textContent"
-                  ".startsWith('Count verify')")  # fmt: skip
+    wait_display(page, "Count verify")
 
 
 def test_the_computer_keyboard_plays_as_make_sim(page):
@@ -130,8 +138,7 @@ def test_the_computer_keyboard_plays_as_make_sim(page):
     page.wait_idle()
     wait_rgb(page, 5, B_FRONT)
     ActionChains(page.driver).send_keys("ld").perform()  # l, then d: a long press of D
-    page.wait_for("return document.querySelector('[data-display]').textContent"
-                  ".startsWith('Count verify')", 5)  # fmt: skip
+    wait_display(page, "Count verify")
 
 
 def test_a_reload_keeps_the_game(page):
@@ -143,7 +150,7 @@ def test_a_reload_keeps_the_game(page):
     assert "recovered" not in page.display()
 
 
-# -- power cuts --------------------------------------------------------------------------------
+# -- power cuts -------------------------------------------------------------------------------
 
 ENTRY_POINTS = (  # how far the entry "3 B" has got when the power fails
     ("before 3", [], 0),
@@ -190,13 +197,12 @@ def test_a_power_cut_at_any_point_of_an_entry_never_loses_a_committed_point(page
     wait_rgb(page, 2, A_FRONT)
 
 
-# -- the modes and a whole game ------------------------------------------------------------------
+# -- the modes and a whole game ---------------------------------------------------------------
 
 
 def test_count_verify_of_the_rulebooks_hand_says_14(page):
     page.hold("D", 1200)  # long D: count verify
-    page.wait_for("return document.querySelector('[data-display]').textContent"
-                  ".startsWith('Count verify')")  # fmt: skip
+    wait_display(page, "Count verify")
     page.tap("12#")  # the claim: 12
     page.tap("4A 5D 6B 7A 5C")  # 4C 5S 6D 7C, the starter 5H
     text = page.display()
@@ -230,7 +236,7 @@ def test_a_whole_game_to_121_shows_the_winner_and_refuses_more_points(page):
     assert re.search(r"A\s+121\b", text) and re.search(r"B\s+112\b", text), text
 
 
-# -- bad storage, a second tab ---------------------------------------------------------------------
+# -- bad storage, a second tab ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -250,8 +256,7 @@ def test_a_damaged_or_foreign_game_log_is_set_aside_and_nothing_else_lost(page, 
     after = page.storage()
     assert after.get("picopeg/state/game.bad1") == junk  # kept aside, as the board keeps it
     assert after["picopeg/state/settings.txt"] == before["picopeg/state/settings.txt"]
-    page.wait_for("return document.querySelector('[data-display]').textContent"
-                  ".includes('Count verify')", 8)  # fmt: skip
+    wait_display(page, "Count verify")
 
 
 def test_damaged_settings_are_set_aside_and_the_game_kept(page):
@@ -296,7 +301,7 @@ def test_a_second_tab_says_so_and_corrupts_nothing(page, site):
         d.switch_to.window(first)
 
 
-# -- a phone, and no network --------------------------------------------------------------------------
+# -- a phone, and no network ------------------------------------------------------------------
 
 
 def test_a_phone_held_upright_shows_every_key_without_scrolling(site):
@@ -332,9 +337,7 @@ def test_with_the_network_cut_after_one_visit_the_page_reloads_and_plays(site_di
         b.tap("2A")
         wait_rgb(b, 2, A_FRONT)
         s.stop()  # the network is gone
-        gone = b.js(
-            "return fetch('/not-cached-' + Date.now()).then(() => false, () => true)"
-        )
+        gone = b.js("return fetch('/not-cached-' + Date.now()).then(() => false, () => true)")
         assert gone
         b.reload()
         wait_rgb(b, 2, A_FRONT)

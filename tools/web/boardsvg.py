@@ -72,9 +72,8 @@ def board_svg(holes):
     for a, b, label in SKUNK_LINES:
         ha, hb = holes[a], holes[b]
         mx, my = (ha["x"] + hb["x"]) / 2, (ha["y"] + hb["y"]) / 2
-        parts.append(
-            f'<line class="skunk" x1="{_f(mx - 5)}" y1="{_f(my)}" x2="{_f(mx + 5)}" y2="{_f(my)}"/>'
-        )
+        x1, x2, y = _f(mx - 5), _f(mx + 5), _f(my)
+        parts.append(f'<line class="skunk" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}"/>')
         tx = mx - 6.5 if mx > 140 else mx + 6.5
         anchor = "end" if mx > 140 else "start"
         parts.append(

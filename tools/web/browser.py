@@ -99,11 +99,8 @@ class Browser:
         opts.add_argument(f"--user-data-dir={self.profile}")
         opts.add_argument(f"--window-size={width},{height}")
         if mobile:
-            opts.add_experimental_option(
-                "mobileEmulation",
-                {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0,
-                                   "touch": True}},  # fmt: skip
-            )
+            metrics = {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}
+            opts.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
         opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         service = Service(executable_path=CHROMEDRIVER)
         self.driver = webdriver.Chrome(options=opts, service=service)

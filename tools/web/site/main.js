@@ -92,7 +92,9 @@ async function loadMicroPython() {
     stdout: (text) => console.log(text),
     stderr: (text) => console.error(text),
   });
+  window.picopeg.marks.wasm = performance.now();
   await loadFirmware(mp);
+  window.picopeg.marks.firmware = performance.now();
   return mp;
 }
 
@@ -210,7 +212,7 @@ async function start(steal) {
   const webmain = mp.pyimport("webmain");
   page.runner = webmain.start(host);
   document.body.classList.add("ready");
-  window.picopeg.bootMs = performance.now();
+  window.picopeg.marks.booted = performance.now();
   schedule();
   keepAwake();
 }
@@ -242,7 +244,7 @@ window.picopeg = {
   key: send,
   status: () => (page.runner ? page.runner.status() : page.lost ? "lost" : "loading"),
   idle: () => Boolean(page.runner && page.runner.idle()),
-  bootMs: 0,
+  marks: {}, // performance.now() when MicroPython, the firmware and the App were ready
 };
 
 boot();
