@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from app_support import A_FRONT, B_FRONT, BAR_RED, BAR_WHITE, DARK, MARK, board
 from ci_gate import need
-from web import browser
-from web import build as webbuild
+
+from tools.web import browser
+from tools.web import build as webbuild
 
 REPO = Path(__file__).resolve().parents[1]
 NPM = REPO / "build" / "npm" / "node_modules"

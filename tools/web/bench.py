@@ -29,11 +29,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TOOLS = HERE.parent
 REPO = TOOLS.parent
-for p in (str(TOOLS), str(REPO / "firmware")):
+for p in (str(REPO), str(REPO / "firmware")):  # the tools package; the firmware, top-level
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from web import browser  # noqa: E402
+from tools.web import browser  # noqa: E402
 
 GOAL_BOARD_MS = 1500
 GOAL_KEY_MS = 50
@@ -201,8 +201,9 @@ def sim_key_to_frame(runs=KEY_RUNS):
     """A key typed in the simulator (a Textual key event) to the board's next LED frame (ms)."""
     import asyncio
 
-    from simulator.tui import SimApp
     from textual import events
+
+    from tools.simulator.tui import SimApp
 
     async def settle(app):
         while app.live.busy:

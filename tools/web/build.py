@@ -22,15 +22,13 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOOLS = HERE.parent
-REPO = TOOLS.parent
-if str(TOOLS) not in sys.path:
-    sys.path.insert(0, str(TOOLS))
+REPO = HERE.parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
 
-from flashing import image  # noqa: E402
-from flashing.errors import BuildError  # noqa: E402
-
-from web import boardsvg, icons  # noqa: E402
+from tools.flashing import image  # noqa: E402
+from tools.flashing.errors import BuildError  # noqa: E402
+from tools.web import boardsvg, icons  # noqa: E402
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_FILES = ("micropython.mjs", "micropython.wasm")

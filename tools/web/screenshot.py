@@ -12,10 +12,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-if str(HERE.parent) not in sys.path:
-    sys.path.insert(0, str(HERE.parent))
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
 
-from web import browser  # noqa: E402
+from tools.web import browser  # noqa: E402
 
 # A few hands' worth: A deals; the play, the show, the deal passes, and a play under way.
 GAME = "2B 2A 1B # 8# 12# 4# # 2A 3B 2A 6# 10# 7# # 2B 1A 3B"

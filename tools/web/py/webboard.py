@@ -12,7 +12,7 @@ The host is the page (tools/web/site/host.js), or a stand-in in the tests, with:
 
 The keys are the page's: pointer and keyboard events go into ``keys`` (keylatch.KeyLatch),
 which ``scan_keys`` reads as the Pico reads its matrix. The watchdog and reset are recorded
-as the PC stand-in records them (tools/pcboard.py); the page's runner (webmain.py) plays
+as the PC stand-in records them (tools/board/pcboard.py); the page's runner (webmain.py) plays
 their part: an uncaught error shows for 3 s, then the board boots again, "recovered".
 SPDX-License-Identifier: MIT
 """
