@@ -156,15 +156,25 @@ function schedule() {
   page.timer = setTimeout(tick, TICK_MS);
 }
 
+// The runner catches the firmware's errors itself (logged, shown, a reset); anything that
+// still reaches here is the page's, and must not stop the board's clock.
+function guarded(fn) {
+  try {
+    fn();
+  } catch (e) {
+    console.error(e);
+  }
+}
+
 function tick() {
   if (!page.runner) return;
-  page.runner.tick();
+  guarded(() => page.runner.tick());
   schedule();
 }
 
 function send(legend, down) {
   if (!page.runner) return;
-  page.runner.key(legend, down); // scans at once; the next scan comes 20 ms later
+  guarded(() => page.runner.key(legend, down)); // scans at once; the next scan in 20 ms
   schedule();
 }
 
