@@ -101,8 +101,19 @@ def test_the_page_draws_the_121_holes_as_the_pc_board_does(page):
     live = page.js("return document.querySelector('[data-display]').getAttribute('aria-live')")
     assert live == "polite"
     assert page.js("return !!document.querySelector('[data-action=power]')")
-    awake = page.js("return document.getElementById('awake').textContent")
-    assert awake in ("screen kept awake", "screen may sleep")  # the Wake Lock was asked for
+    # The screen is kept awake while the game is open (headless Chromium grants the lock).
+    page.wait_for("return document.getElementById('awake').textContent", 5)
+    assert page.js("return document.getElementById('awake').textContent") == "screen kept awake"
+    # Installable: the manifest, its icons and a service worker.
+    manifest = page.js(
+        "return fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    for icon in manifest["icons"]:
+        ok = page.js("return fetch(arguments[0]).then(r => r.ok && r.headers.get('content-type'))",
+                     icon["src"])  # fmt: skip
+        assert ok == icon["type"], icon
+    page.wait_for("return navigator.serviceWorker.getRegistration().then(r => !!r)", 10)
 
 
 def test_two_then_a_pegs_hole_2_for_a_and_star_takes_it_back(page):

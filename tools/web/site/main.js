@@ -232,10 +232,11 @@ async function boot() {
   page.keypad = new Keypad($("#keypad"), send, () => powerCut(), note);
   $("[data-action=power]").addEventListener("click", () => powerCut());
   $("[data-action=takeover]").addEventListener("click", () => start(true));
+  if (!store.persistent) setStatus("owner", "this browser keeps no storage: the game is not kept");
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js").then(
-      () => setStatus("offline", "works offline"),
+      () => navigator.serviceWorker.ready.then(() => setStatus("offline", "works offline")),
       () => setStatus("offline", "needs the network"),
     );
   }

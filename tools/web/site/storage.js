@@ -39,10 +39,42 @@ function hexToBin(hex) {
   return out;
 }
 
+// Storage kept in memory only, where the browser refuses localStorage (some private modes).
+class MemoryStorage {
+  constructor() {
+    this.map = new Map();
+  }
+  get length() {
+    return this.map.size;
+  }
+  key(i) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(k) {
+    return this.map.has(k) ? this.map.get(k) : null;
+  }
+  setItem(k, v) {
+    this.map.set(k, String(v));
+  }
+  removeItem(k) {
+    this.map.delete(k);
+  }
+}
+
+function localOrMemory() {
+  try {
+    const ls = globalThis.localStorage;
+    ls.getItem(OWNER_KEY);
+    return [ls, true];
+  } catch {
+    return [new MemoryStorage(), false];
+  }
+}
+
 export class Store {
-  constructor(tabId, backend = globalThis.localStorage) {
+  constructor(tabId, backend = null) {
     this.tabId = tabId;
-    this.ls = backend;
+    [this.ls, this.persistent] = backend ? [backend, true] : localOrMemory();
     this.writes = 0;
   }
 
