@@ -32,12 +32,15 @@ help:
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
 
-# The venv is rebuilt whenever the pinned requirements change.
+# The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
+# what the minute of waiting is for (the first `make sim` or `make test` on a machine).
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements-dev.txt
+	@echo "setting up $(VENV): pip installs requirements-dev.txt (about a minute the first time)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
+	@echo "$(VENV) is ready"
 
 lint: venv
 	$(BIN)/ruff check .
@@ -102,8 +105,9 @@ test-upy: venv
 BENCH_VENV ?= .venv-bench
 BENCH_PY := $(BENCH_VENV)/bin/python
 $(BENCH_VENV)/.installed: requirements-bench.txt
+	@echo "setting up $(BENCH_VENV): pip installs requirements-bench.txt (about a minute, once)"
 	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
-	$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	@touch $@
 
 bench: venv $(BENCH_VENV)/.installed
