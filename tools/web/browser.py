@@ -9,7 +9,8 @@ Debian's headless Chromium driven by Selenium (nothing downloads a browser).
         site.stop()                     # the network is gone: only the service worker is left
 
 Chromium runs with a fresh profile and with its background connections off (the machine
-reaches no network but the package registries).
+reaches no network but the package registries). The driver's path is given, so Selenium
+Manager (which would look for, and download, a browser and a driver) is never run.
 SPDX-License-Identifier: MIT
 """
 

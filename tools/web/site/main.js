@@ -17,6 +17,7 @@ const HEAP = 512 * 1024; // the Pico has about 240 KB; the firmware fits in 192 
 const LOCK = "picopeg-board";
 const EPOCH_2000 = 946684800; // seconds: MicroPython's embedded epoch
 const TICKS_MASK = 2 ** 30 - 1;
+const NO_STORAGE = "this browser keeps no storage here: the game is lost on a reload";
 
 const $ = (sel) => document.querySelector(sel);
 const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
@@ -218,7 +219,7 @@ async function start(steal) {
   page.owner = true;
   page.lost = false;
   document.body.classList.remove("elsewhere");
-  setStatus("owner", "");
+  setStatus("owner", store.persistent ? "" : NO_STORAGE);
   const webmain = mp.pyimport("webmain");
   page.runner = webmain.start(host);
   document.body.classList.add("ready");
@@ -232,7 +233,6 @@ async function boot() {
   page.keypad = new Keypad($("#keypad"), send, () => powerCut(), note);
   $("[data-action=power]").addEventListener("click", () => powerCut());
   $("[data-action=takeover]").addEventListener("click", () => start(true));
-  if (!store.persistent) setStatus("owner", "this browser keeps no storage: the game is not kept");
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js").then(
