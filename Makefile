@@ -30,6 +30,8 @@ help:
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
 	@echo "make hardware   Gerbers, BOM, placement, schematic PDF and render into $(BUILD)/hardware"
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
+	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
+	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
 
 # The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
 # what the minute of waiting is for (the first `make sim` or `make test` on a machine).
@@ -49,7 +51,7 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint typecheck typecheck-flash test-py test-upy build heap emu-check
+test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check
 
 # hal.py and main.py (the only modules that touch the Pico's hardware) against the
 # MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
@@ -134,6 +136,39 @@ count: venv
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
+
+# The board in the browser (issue 10; docs/WEB.md): MicroPython's WebAssembly port from npm,
+# pinned by tools/web/package-lock.json and installed with `npm ci` into $(BUILD)/npm, and the
+# firmware as `make build` compiles it, into a static site in $(BUILD)/web.
+NPM ?= npm
+WEB_NPM := $(BUILD)/npm
+WEB_PORT ?= 8000
+.PHONY: web web-serve web-bench
+$(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/web/.npmrc
+	@mkdir -p $(WEB_NPM)
+	cp tools/web/package.json tools/web/package-lock.json tools/web/.npmrc $(WEB_NPM)/
+	cd $(WEB_NPM) && $(NPM) ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+web: venv $(WEB_NPM)/.installed
+	@$(PY) tools/web/build.py --out $(BUILD)/web --npm $(WEB_NPM)/node_modules \
+		--mpy-cross $(MPY_CROSS) --device $(BUILD)/device
+
+# `make test` builds the site when npm is here (the browser tests then run on it); without npm
+# it says so and the browser tests skip, except under PICOPEG_CI=1 (.ci/run), where they fail.
+.PHONY: web-check
+web-check:
+	@if command -v $(NPM) >/dev/null 2>&1; then $(MAKE) --no-print-directory web; \
+	elif [ "$$PICOPEG_CI" = 1 ]; then echo "npm not found but PICOPEG_CI=1" >&2; exit 1; \
+	else echo "web: skipped (no npm: install Node.js to build and test the web board)"; fi
+
+web-serve: web
+	@$(PY) tools/web/serve.py --dir $(BUILD)/web --port $(WEB_PORT)
+
+# Navigation to the first drawn board (cold, and from the service worker), key-to-frame in
+# the browser, the site's bytes, beside the terminal simulator's figures (headless Chromium).
+web-bench: web
+	@$(PY) tools/web/bench.py --site $(BUILD)/web
 
 # Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
 # wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv

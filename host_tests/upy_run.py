@@ -11,6 +11,7 @@ import sys
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _HERE + "/..")  # the tools package (its board stand-in and test kit)
 sys.path.insert(0, _HERE + "/../firmware")  # the firmware's modules, top-level as on the Pico
+sys.path.insert(0, _HERE + "/../tools/web/py")  # the web board's, top-level as in the browser
 sys.path.insert(0, _HERE)  # the tests' helpers
 
 
