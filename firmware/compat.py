@@ -17,6 +17,10 @@ except ImportError:  # pragma: no cover - CPython
 
 
 IS_MICROPYTHON = sys.implementation.name == "micropython"
+# The runtime's version ("1.26.1"), and whether this is the PicoPeg UF2: tools/uf2 names its
+# board "PicoPeg <version>, Raspberry Pi Pico", so the frozen firmware can tell (main.py).
+RUNTIME_VERSION = ".".join(str(n) for n in sys.implementation.version[:3])
+IN_UF2 = "PicoPeg" in getattr(sys.implementation, "_machine", "")
 
 # The device's ticks wrap at 2**30 ms (about 12.4 days); we keep that period on the PC too
 # so tick arithmetic behaves the same everywhere and stays within small-int range.
