@@ -1,0 +1,136 @@
+"""Figures of one install (a firmware image + the files on its flash) measured on the emulated
+RP2040, in emulated time: power-on to the restored board, free heap at idle and at the busiest
+point of a scripted game, flash used and left. Generic over the install, so the UF2 (frozen
+firmware) and `make flash`'s files on stock MicroPython are measured by the same code.
+
+    install = Install("uf2", Path("build/picopeg.uf2"), long_game_files())
+    boot = asyncio.run(power_on(install))   # {"first_frame_ms":, "restored_ms":, ...}
+    heap = asyncio.run(heap_figures(install))
+
+The board's own frames are compared with the frame the same firmware renders under CPython
+for the same files (host_frame), so "restored" means the whole 121-LED frame came back.
+"""
+
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+from pico_session import Install, PoweredPico
+
+REPO = Path(__file__).resolve().parents[2]
+FIRMWARE = REPO / "firmware"
+TOOLS = REPO / "tools"
+# The scripted game of `make heap` (every mode, undo, a correction, a win, a new game), and
+# the PC board it plays on; run on the board itself against whatever app the install has.
+SCENARIO = REPO / "host_tests" / "scenario_fullgame.py"
+PCBOARD = TOOLS / "pcboard.py"
+
+
+def _host_path():
+    for path in (str(FIRMWARE), str(TOOLS)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+
+
+def long_game_files(pegs: int = 220) -> dict:
+    """/state of a game of `pegs` one-point pegs, A and B in turn (110 all at 220), written by
+    the firmware's own scorekeeper on the PC."""
+    _host_path()
+    from scorekeeper.fileops import FileOps
+    from scorekeeper.keeper import Keeper
+
+    with tempfile.TemporaryDirectory() as tmp:
+        keeper = Keeper(tmp + "/state", FileOps())
+        for i in range(pegs):
+            keeper.peg(i % 2, 1)
+        return {
+            "/state/" + p.name: p.read_bytes() for p in sorted(Path(tmp, "state").iterdir())
+        }
+
+
+def host_frame(files: dict) -> list:
+    """The 121 (r, g, b) the firmware shows at power-on for `files`, rendered by CPython."""
+    _host_path()
+    from app import App
+    from pcboard import PCBoard
+    from scorekeeper.fileops import FileOps
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, data in (files or {}).items():
+            target = Path(tmp + path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        app = App(PCBoard(tmp + "/state", fs=FileOps()))
+        app.step(0)
+        frame = app.frame
+    return [(frame[i + 1], frame[i], frame[i + 2]) for i in range(0, len(frame), 3)]
+
+
+async def power_on(install: Install, expected: list | None = None, within_ms=60_000.0) -> dict:
+    """Emulated ms from power-on to the first LED frame, and to the first frame equal to
+    `expected` (the restored board); the console; the files afterwards."""
+    async with PoweredPico(install) as pico:
+        first = await pico.first_frame(within_ms=within_ms)
+        restored = first
+        if expected is not None and first.pixels != expected:
+            restored = await pico.next_frame(lambda px: px == expected, within_ms=within_ms)
+        await pico.wait_ms(50)
+        return {
+            "first_frame_ms": first.ms,
+            "restored_ms": restored.ms,
+            "pixels": restored.pixels,
+            "console": pico.text,
+            "files": pico.files(),
+        }
+
+
+# Runs on the board after main.py is interrupted: forget every module and global the booted
+# app left (a fresh start), then play the scripted game on the install's own app.
+HEAP_DRIVER = """
+import sys
+for _k in list(sys.modules):
+    del sys.modules[_k]
+for _k in [k for k in globals() if not k.startswith('__')]:
+    del globals()[_k]
+import gc, os, sys
+gc.collect()
+sys.path.append('/bench')
+import scenario_fullgame as _s
+from pcboard import Harness as _H
+_m = _s.MeteredHarness(_H, '/bench/state')
+gc.collect()
+_idle = gc.mem_free()
+_r = _s.play(_m.h)
+_st = os.statvfs('/')
+print('HEAP', _idle, _m.min_free, _st[0] * _st[3], _st[0] * _st[2])
+"""
+
+
+async def heap_figures(install: Install, timeout: float = 3600.0) -> dict:
+    """Free heap (after a collection) with the app booted and idle, and its lowest at any key
+    press of the scripted game; the littlefs free and total bytes."""
+    files = dict(install.files or {})
+    files["/bench/scenario_fullgame.py"] = SCENARIO.read_bytes()
+    files["/bench/pcboard.py"] = PCBOARD.read_bytes()
+    async with PoweredPico(Install(install.name, install.firmware, files)) as pico:
+        await pico.first_frame(within_ms=60_000.0)
+        out = await pico.repl(HEAP_DRIVER, timeout=timeout)
+    line = [x for x in out.splitlines() if x.startswith("HEAP ")][-1]
+    idle, busiest, fs_free, fs_total = (int(x) for x in line.split()[1:])
+    return {"idle_free": idle, "min_free": busiest, "fs_free": fs_free, "fs_total": fs_total}
+
+
+def _main() -> int:
+    """Print the figures of the install named on the command line (a quick look)."""
+    uf2 = Path(sys.argv[1])
+    install = Install(uf2.stem, uf2, long_game_files())
+    boot = asyncio.run(power_on(install, host_frame(install.files)))
+    print(f"power-on to first frame {boot['first_frame_ms']:.0f} ms, restored "
+          f"{boot['restored_ms']:.0f} ms")  # fmt: skip
+    print(asyncio.run(heap_figures(install)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main())
