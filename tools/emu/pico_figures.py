@@ -44,9 +44,7 @@ def long_game_files(pegs: int = 220) -> dict:
         keeper = Keeper(tmp + "/state", FileOps())
         for i in range(pegs):
             keeper.peg(i % 2, 1)
-        return {
-            "/state/" + p.name: p.read_bytes() for p in sorted(Path(tmp, "state").iterdir())
-        }
+        return {"/state/" + p.name: p.read_bytes() for p in sorted(Path(tmp, "state").iterdir())}
 
 
 def host_frame(files: dict) -> list:

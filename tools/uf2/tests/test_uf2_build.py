@@ -5,9 +5,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 import build
 import firmware_build
-import pytest
 import recipe
 from uf2 import BLOCK, FLASH_BASE, RP2040_FAMILY_ID, uf2_to_bin
 

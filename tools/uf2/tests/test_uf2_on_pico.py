@@ -9,9 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import build
 import fs_image
-import pytest
 from ledmap import HOLE_TO_LED
 from pico_figures import host_frame, long_game_files
 from pico_session import Install, PoweredPico
