@@ -16,7 +16,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import fs_image
 from pico_session import Install, PoweredPico
+from uf2 import uf2_to_bin
 
 REPO = Path(__file__).resolve().parents[2]
 FIRMWARE = REPO / "firmware"
@@ -119,14 +121,58 @@ async def heap_figures(install: Install, timeout: float = 3600.0) -> dict:
     return {"idle_free": idle, "min_free": busiest, "fs_free": fs_free, "fs_total": fs_total}
 
 
-def _main() -> int:
-    """Print the figures of the install named on the command line (a quick look)."""
-    uf2 = Path(sys.argv[1])
-    install = Install(uf2.stem, uf2, long_game_files())
-    boot = asyncio.run(power_on(install, host_frame(install.files)))
-    print(f"power-on to first frame {boot['first_frame_ms']:.0f} ms, restored "
-          f"{boot['restored_ms']:.0f} ms")  # fmt: skip
-    print(asyncio.run(heap_figures(install)))
+def installs(uf2: Path, stock: Path, device: Path, game: dict) -> list:
+    """The two ways onto a Pico, each with `game` saved: the UF2 (only the game on its
+    filesystem), and stock MicroPython with `make flash`'s files (`device`: build/device)."""
+    flashed = fs_image.tree_files(device, "/", suffixes=(".py", ".mpy"))
+    return [Install("UF2", uf2, dict(game)), Install("make flash", stock, flashed | game)]
+
+
+async def figures(install: Install, expected: list) -> dict:
+    """Every figure of one install (see the module docstring)."""
+    boot = await power_on(install, expected)
+    heap = await heap_figures(install)
+    code = sum(len(d) for p, d in (install.files or {}).items() if not p.startswith("/state/"))
+    return {
+        "restored_ms": boot["restored_ms"],
+        "first_frame_ms": boot["first_frame_ms"],
+        "firmware_bytes": len(uf2_to_bin(install.firmware.read_bytes())),
+        "files_bytes": code,
+        **heap,
+    }
+
+
+def table(rows: dict) -> str:
+    """The figures of each install side by side, with the goals (Markdown)."""
+    names = list(rows)
+    kb = 1024
+
+    def line(label, key, fmt, goal=""):
+        cells = [fmt(rows[n][key]) for n in names]
+        return f"| {label} | " + " | ".join(cells) + f" | {goal} |"
+
+    out = [
+        "| emulated RP2040, 220-peg game saved | " + " | ".join(names) + " | goal |",
+        "| --- |" + " --- |" * (len(names) + 1),
+        line("power-on to the restored board", "restored_ms", "{:.0f} ms".format, "< 300 ms"),
+        line("free heap at idle (after a collection)", "idle_free",
+             lambda v: f"{v / kb:.1f} KB", ">= 200 KB"),
+        line("lowest free heap, scripted game (busiest key press)", "min_free",
+             lambda v: f"{v / kb:.1f} KB"),
+        line("firmware image in flash", "firmware_bytes", lambda v: f"{v / kb:.0f} KB"),
+        line("PicoPeg's files on littlefs", "files_bytes", lambda v: f"{v / kb:.0f} KB"),
+        line("littlefs free after install", "fs_free", lambda v: f"{v / kb:.0f} KB"),
+    ]  # fmt: skip
+    return "\n".join(out)
+
+
+def _main(argv=None) -> int:
+    """pico_figures.py UF2 STOCK_UF2 DEVICE_DIR: the table of both installs."""
+    uf2, stock, device = (Path(a) for a in (argv or sys.argv[1:]))
+    game = long_game_files()
+    expected = host_frame(game)
+    rows = {i.name: asyncio.run(figures(i, expected)) for i in installs(uf2, stock, device, game)}
+    print(table(rows))
     return 0
 
 

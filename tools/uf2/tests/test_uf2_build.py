@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import build
 import firmware_build
+import make_uf2
 import recipe
 from uf2 import BLOCK, FLASH_BASE, RP2040_FAMILY_ID, uf2_to_bin
 
@@ -19,7 +19,7 @@ UF2 = REPO / "build" / "picopeg.uf2"
 @pytest.fixture(scope="module")
 def image():
     """build/picopeg.uf2, built (or taken from the cache) as `make uf2` does."""
-    build.build(UF2, log=lambda s: None)
+    make_uf2.build(UF2, log=lambda s: None)
     return UF2.read_bytes()
 
 
@@ -47,13 +47,13 @@ def test_the_board_is_named_for_this_picopeg(image):
 
 
 def test_the_key_follows_every_frozen_source(tmp_path, monkeypatch):
-    before = firmware_build.build_key(build.spec())
-    assert firmware_build.build_key(build.spec()) == before  # the same sources, the same key
-    labels = {label for label, _ in build.spec().inputs}
+    before = firmware_build.build_key(make_uf2.spec())
+    assert firmware_build.build_key(make_uf2.spec()) == before  # the same sources, the same key
+    labels = {label for label, _ in make_uf2.spec().inputs}
     firmware = {p.relative_to(REPO).as_posix() for p in (REPO / "firmware").rglob("*.py")}
     assert {f for f in firmware if "__pycache__" not in f} <= labels
     assert "tools/uf2/micropython-lib/micropython/drivers/display/ssd1306/ssd1306.py" in labels
-    assert firmware_build.build_key(build.spec()) != firmware_build.build_key()  # not the emu's
+    assert firmware_build.build_key(make_uf2.spec()) != firmware_build.build_key()  # not the emu's
 
 
 @pytest.mark.slow
@@ -64,6 +64,6 @@ def test_two_clean_builds_give_the_same_bytes(image, tmp_path):
     (cache / "debian").mkdir(parents=True)
     for f in source.iterdir():  # the Debian downloads, checked by SHA-256 again on use
         (cache / "debian" / f.name).symlink_to(f)
-    info = build.build(tmp_path / "again.uf2", rebuild=True, cache=cache, log=lambda s: None)
+    info = make_uf2.build(tmp_path / "again.uf2", rebuild=True, cache=cache, log=lambda s: None)
     assert (tmp_path / "again.uf2").read_bytes() == image
     assert info["uf2_sha256"] == json.loads(UF2.with_suffix(".json").read_text())["uf2_sha256"]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import build
 import fs_image
+import make_uf2
 from ledmap import HOLE_TO_LED
 from pico_figures import host_frame, long_game_files
 from pico_session import Install, PoweredPico
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def uf2():
-    build.build(UF2, log=lambda s: None)
+    make_uf2.build(UF2, log=lambda s: None)
     return UF2
 
 

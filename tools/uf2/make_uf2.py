@@ -1,6 +1,6 @@
 """`make uf2`: PicoPeg frozen into MicroPython's rp2 firmware, one file to drag onto a Pico.
 
-    python3 tools/uf2/build.py [--out build/picopeg.uf2] [--rebuild]
+    python3 tools/uf2/make_uf2.py [--out build/picopeg.uf2] [--rebuild]
 
 Builds the RPI_PICO firmware from the Debian sources that tools/emu pins (recipe.py), with
 `manifest.py` beside this file frozen in: the rp2 port's own modules, the ssd1306 driver and
