@@ -105,10 +105,11 @@ class PoweredPico:
         while self.ms < end:
             await asyncio.sleep(POLL_S)
 
-    async def next_frame(self, where=None, within_ms: float = 10_000.0) -> Frame:
-        """The next LED frame latched from now (for which `where(pixels)` holds, if given);
-        AssertionError if none comes within `within_ms` of emulated time."""
-        seen = len(self.frames)
+    async def next_frame(self, where=None, within_ms: float = 10_000.0, since=None) -> Frame:
+        """The next LED frame latched from now, or from frames[since] (for which
+        `where(pixels)` holds, if given); AssertionError if none comes within `within_ms` of
+        emulated time."""
+        seen = len(self.frames) if since is None else since
         end = self.ms + within_ms
         while self.ms < end:
             for frame in self.frames[seen:]:

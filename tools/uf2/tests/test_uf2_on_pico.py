@@ -44,9 +44,10 @@ def test_a_blank_pico_boots_into_picopeg_pegs_2_for_a_and_keeps_it_across_a_powe
             first = await pico.first_frame()
             assert first.pixels == host_frame({})  # the board of a fresh game
             assert hole(first.pixels, 2) != A_FRONT
+            since = len(pico.frames)
             await pico.press("2")
             await pico.press("A")
-            pegged = await pico.next_frame(lambda px: hole(px, 2) == A_FRONT)
+            pegged = await pico.next_frame(lambda px: hole(px, 2) == A_FRONT, since=since)
             await pico.wait_ms(200)
             assert pico.frames[-1].pixels == pegged.pixels  # it stays: no blink, no undo
             on_flash = pico.files()
