@@ -7,8 +7,8 @@ firmware) and `make flash`'s files on stock MicroPython are measured by the same
     boot = asyncio.run(power_on(install))   # {"first_frame_ms":, "restored_ms":, ...}
     heap = asyncio.run(heap_figures(install))
 
-The board's own frames are compared with the frame the same firmware renders under CPython
-for the same files (host_frame), so "restored" means the whole 121-LED frame came back.
+The board's own frames are compared with the frames the same firmware renders under CPython
+for the same files (host_frames), so "restored" means the whole 121-LED frame came back.
 """
 
 import asyncio
@@ -49,32 +49,39 @@ def long_game_files(pegs: int = 220) -> dict:
         return {"/state/" + p.name: p.read_bytes() for p in sorted(Path(tmp, "state").iterdir())}
 
 
-def host_frame(files: dict) -> list:
-    """The 121 (r, g, b) the firmware shows at power-on for `files`, rendered by CPython."""
+def host_frames(files: dict, span_ms: int = 2048, step_ms: int = 16) -> list:
+    """Every distinct frame (121 (r, g, b)) the firmware shows in its first span_ms after
+    power-on with `files`, rendered by CPython: the board's frame must be one of them (two
+    sides in one hole take turns every 512 ms, so a restored board has more than one)."""
     _host_path()
     from app import App
     from pcboard import PCBoard
     from scorekeeper.fileops import FileOps
 
+    found = []
     with tempfile.TemporaryDirectory() as tmp:
         for path, data in (files or {}).items():
             target = Path(tmp + path)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         app = App(PCBoard(tmp + "/state", fs=FileOps()))
-        app.step(0)
-        frame = app.frame
-    return [(frame[i + 1], frame[i], frame[i + 2]) for i in range(0, len(frame), 3)]
+        for now in range(0, span_ms, step_ms):
+            app.step(now)
+            f = app.frame
+            frame = [(f[i + 1], f[i], f[i + 2]) for i in range(0, len(f), 3)]
+            if frame not in found:
+                found.append(frame)
+    return found
 
 
 async def power_on(install: Install, expected: list | None = None, within_ms=60_000.0) -> dict:
-    """Emulated ms from power-on to the first LED frame, and to the first frame equal to
-    `expected` (the restored board); the console; the files afterwards."""
+    """Emulated ms from power-on to the first LED frame, and to the first frame that is one
+    of `expected` (host_frames: the restored board); the console; the files afterwards."""
     async with PoweredPico(install) as pico:
         first = await pico.first_frame(within_ms=within_ms)
         restored = first
-        if expected is not None and first.pixels != expected:
-            restored = await pico.next_frame(lambda px: px == expected, within_ms=within_ms)
+        if expected is not None and first.pixels not in expected:
+            restored = await pico.next_frame(lambda px: px in expected, within_ms=within_ms)
         await pico.wait_ms(50)
         return {
             "first_frame_ms": first.ms,
@@ -86,7 +93,10 @@ async def power_on(install: Install, expected: list | None = None, within_ms=60_
 
 
 # Runs on the board after main.py is interrupted: forget every module and global the booted
-# app left (a fresh start), then play the scripted game on the install's own app.
+# app left (a fresh start); boot the install's app on the real board and its saved game, and
+# note the free heap (idle: what a board on the table has, less the asyncio tasks' few
+# hundred bytes); then play the scripted game on a fresh folder (pcboard's board stand-in
+# for its I/O, as `make heap` does), noting the lowest free heap after each key press.
 HEAP_DRIVER = """
 import sys
 for _k in list(sys.modules):
@@ -95,12 +105,18 @@ for _k in [k for k in globals() if not k.startswith('__')]:
     del globals()[_k]
 import gc, os, sys
 gc.collect()
+import hal, app
+_b = hal.Board()
+_a = app.App(_b)
+_a.step(_b.ticks_ms())
+gc.collect()
+_idle = gc.mem_free()
+del _a, _b
+gc.collect()
 sys.path.append('/bench')
 import scenario_fullgame as _s
 from pcboard import Harness as _H
 _m = _s.MeteredHarness(_H, '/bench/state')
-gc.collect()
-_idle = gc.mem_free()
 _r = _s.play(_m.h)
 _st = os.statvfs('/')
 print('HEAP', _idle, _m.min_free, _st[0] * _st[3], _st[0] * _st[2])
@@ -170,7 +186,7 @@ def _main(argv=None) -> int:
     """pico_figures.py UF2 STOCK_UF2 DEVICE_DIR: the table of both installs."""
     uf2, stock, device = (Path(a) for a in (argv or sys.argv[1:]))
     game = long_game_files()
-    expected = host_frame(game)
+    expected = host_frames(game)
     rows = {i.name: asyncio.run(figures(i, expected)) for i in installs(uf2, stock, device, game)}
     print(table(rows))
     return 0
