@@ -26,11 +26,11 @@ TOOLS = REPO / "tools"
 # The scripted game of `make heap` (every mode, undo, a correction, a win, a new game), and
 # the PC board it plays on; run on the board itself against whatever app the install has.
 SCENARIO = REPO / "host_tests" / "scenario_fullgame.py"
-PCBOARD = TOOLS / "pcboard.py"
+PCBOARD = TOOLS / "board" / "pcboard.py"
 
 
 def _host_path():
-    for path in (str(FIRMWARE), str(TOOLS)):
+    for path in (str(FIRMWARE), str(REPO)):  # the firmware's modules; the tools package
         if path not in sys.path:
             sys.path.insert(0, path)
 
@@ -55,8 +55,8 @@ def host_frames(files: dict, span_ms: int = 2048, step_ms: int = 16) -> list:
     sides in one hole take turns every 512 ms, so a restored board has more than one)."""
     _host_path()
     from app import App
-    from pcboard import PCBoard
     from scorekeeper.fileops import FileOps
+    from tools.board.pcboard import PCBoard
 
     found = []
     with tempfile.TemporaryDirectory() as tmp:
