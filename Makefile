@@ -24,6 +24,7 @@ help:
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
 	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
+	@echo "make uf2     build/picopeg.uf2: MicroPython with PicoPeg frozen in, to drag onto a Pico"
 	@echo "make flash   build and copy the firmware to the Pico (PORT=... picks a board)"
 	@echo "make ports   list the boards attached;  make repl / make logs: the Pico's REPL / error log"
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
@@ -51,7 +52,7 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check
+test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check uf2-check
 
 # hal.py and main.py (the only modules that touch the Pico's hardware) against the
 # MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
@@ -102,6 +103,26 @@ emu-check: venv
 		exit 1; \
 	else \
 		echo "emulated Pico: skipped (set it up once with: sudo make emu-setup)"; \
+	fi
+
+# The PicoPeg UF2 (tools/uf2/make_uf2.py; docs/FLASHING.md): MicroPython rp2 firmware from the
+# Debian sources tools/emu pins, with every firmware module frozen in. Cached by its sources;
+# the first build takes a minute or two. Needs the cross compiler (sudo make emu-setup).
+.PHONY: uf2 uf2-check
+uf2:
+	@$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2
+
+# make test: build the UF2 and boot it on the emulated RP2040 (blank, with a saved game, and
+# over a make flash install); skipped like emu-check when the emulated Pico is not set up.
+uf2-check: venv
+	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
+		$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2 && \
+		$(EMU_PY) -m pytest -q tools/uf2/tests; \
+	elif [ "$$PICOPEG_CI" = 1 ]; then \
+		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
+		exit 1; \
+	else \
+		echo "UF2: skipped (set up the emulated Pico once with: sudo make emu-setup)"; \
 	fi
 
 test-upy: venv

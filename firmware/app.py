@@ -56,7 +56,7 @@ def boot_cause(board):
 class App:
     """One board's app; see the module docstring."""
 
-    def __init__(self, board):
+    def __init__(self, board, boot_notice=""):
         collect()
         self.board = board
         # The big buffers first, while the heap is still in one piece.
@@ -78,6 +78,11 @@ class App:
 
             self.view.set_signal(SIG_RECOVERED, now)
             self.ctl.note = ["recovered"] + wrap(notice)[:3]
+            self.ctl.refresh(now)
+        elif boot_notice:  # what boot did (main.py: the UF2 moved old firmware files aside)
+            from ui.text import wrap
+
+            self.ctl.note = wrap(boot_notice)[:4]
             self.ctl.refresh(now)
         self._text_dirty = True
         collect()
@@ -210,13 +215,14 @@ async def main(app, show_ms=ERROR_SHOW_MS):
     return app.failed
 
 
-def run(board, show_ms=ERROR_SHOW_MS):
-    """Boot and run the board forever; after an error, reset it (it comes back recovered)."""
+def run(board, show_ms=ERROR_SHOW_MS, notice=""):
+    """Boot and run the board forever; after an error, reset it (it comes back recovered).
+    notice: a line from boot for the display (main.py)."""
     import asyncio
 
     try:
         board.watchdog_start(WATCHDOG_MS)  # first: a boot that hangs is reset too
-        app = App(board)
+        app = App(board, notice)
         asyncio.run(main(app, show_ms))
     except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog
         board.watchdog_stop()

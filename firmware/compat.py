@@ -17,6 +17,10 @@ except ImportError:  # pragma: no cover - CPython
 
 
 IS_MICROPYTHON = sys.implementation.name == "micropython"
+# The runtime's version ("1.26.1"), and whether this is the PicoPeg UF2: tools/uf2 names its
+# board "PicoPeg <version>, Raspberry Pi Pico", so the frozen firmware can tell (main.py).
+RUNTIME_VERSION = ".".join(str(n) for n in sys.implementation.version[:3])
+IN_UF2 = "PicoPeg" in getattr(sys.implementation, "_machine", "")
 
 if IS_MICROPYTHON:
     from gc import collect  # the Pico's small heap: collect before big allocations

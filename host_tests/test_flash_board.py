@@ -5,7 +5,7 @@ import pytest
 from fake_pico import FakePico
 from flash_support import FIRMWARE, STATE, flash_board, real_image, sha, writes
 
-from tools.flashing.errors import LinkLost, NotMicroPython, TooOld
+from tools.flashing.errors import FrozenFirmware, LinkLost, NotMicroPython, TooOld
 
 
 @pytest.fixture(scope="module")
@@ -147,6 +147,16 @@ def test_a_board_without_mpy_information_is_judged_by_its_version(image):
     pico = FakePico(version=(1, 22, 2), mpy=None)
     flash_board(pico, image)
     assert firmware_on(pico, image) == set(image.files)
+
+
+def test_a_board_running_the_picopeg_uf2_is_refused_before_anything_is_written(image):
+    machine = "PicoPeg 0.1.0, Raspberry Pi Pico with RP2040"  # what tools/uf2 names it
+    pico = FakePico(STATE, version=(1, 26, 1), mpy=6, machine=machine)
+    with pytest.raises(FrozenFirmware) as caught:
+        flash_board(pico, image)
+    assert str(caught.value).startswith(f"the board runs the PicoPeg UF2 ({machine}), whose ")
+    assert "make uf2" in str(caught.value) and "stock MicroPython" in str(caught.value)
+    assert writes(pico.execs) == []
 
 
 def test_circuitpython_is_not_micropython(image):
