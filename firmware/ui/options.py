@@ -11,6 +11,7 @@ SPDX-License-Identifier: MIT
 
 from palette import PALETTES
 from scorekeeper.settings import ACC_POINTS, HOME_POINTS
+from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
 from ui import HOLD, LONG, ModeBase, Refused
@@ -96,4 +97,4 @@ class Mode(ModeBase):
         if self.k.settings_pending:
             out.append("rules: next game")
         out.append("A/B item C/D set")
-        return out
+        return out + about_lines()  # the firmware and MicroPython versions

@@ -1,7 +1,7 @@
 """Benchmark: the Pico's figures measured on the emulated RP2040, beside the estimates.
 
 The other benchmarks *estimate* the RP2040: unix-port time x the Fibonacci(24) ratio
-(benchutil.py). This one *measures*: it runs tools/emu/pico_figures.py in the emulator's venv,
+(benchutil.py). This one *measures*: it runs tools/emu/app_figures.py in the emulator's venv,
 which boots the image `make build` makes on rp2040py's emulated RP2040 (the MicroPython
 1.26.1 rp2 firmware built by tools/emu) and reads every figure off the emulated clock
 (tools/emu/README.md, "Measured figures"). The count-verify, discard and render scripts are
@@ -26,7 +26,7 @@ from tools.bench import bench_discard, bench_render, benchutil
 from tools.bench.benchutil import FIRMWARE, ROOT
 
 EMU_PY = os.path.join(ROOT, "build", "emu", "venv", "bin", "python")
-FIGURES = os.path.join(ROOT, "tools", "emu", "pico_figures.py")
+FIGURES = os.path.join(ROOT, "tools", "emu", "app_figures.py")
 RENDER_FRAMES = 10  # per scene and repeat on the board (250 on the PC)
 DISCARD_REPEAT = 2
 
@@ -73,7 +73,7 @@ def emulator_ready():
 
 
 def measure():
-    """pico_figures.py's figures (dict), its progress lines passed through as they come."""
+    """app_figures.py's figures (dict), its progress lines passed through as they come."""
     with tempfile.TemporaryDirectory(prefix="picopeg-pico-") as tmp:
         args = [EMU_PY, FIGURES, "--json", os.path.join(tmp, "figures.json")]
         for name, code in jobs("/").items():

@@ -3,13 +3,12 @@
     device_files()                 # `make build`'s image (tools/flashing/image.py), as
                                    # {"/app.mpy": bytes, ..., "/main.py": bytes}
     saved_game("5A" + "1B1A" * 3)  # {"/state/game.log": bytes}: those keys played on the PC
-    host_frame(files, now_ms)      # the frame the firmware shows at power-on with these files
     host_keeper(files)             # the scorekeeper as the firmware loads these files
 
 The game files are made by the firmware itself, run on CPython through tools/board/pcboard.py's
 Harness (the same keys a player types), so they are exactly what a board would have written.
-`host_frame` and `host_keeper` run the same firmware on CPython as an independent witness of
-what the emulated board should show and keep.
+`host_keeper` runs the same firmware on CPython as an independent witness of what the
+emulated board should keep (pico_figures.host_frames: of what it should show).
 """
 
 import sys
@@ -61,21 +60,6 @@ def _unpack(files: dict[str, bytes], folder: Path) -> None:
     for path, data in files.items():
         if path.startswith(STATE + "/"):
             (folder / path[len(STATE) + 1 :]).write_bytes(data)
-
-
-def host_frame(files: dict[str, bytes], now_ms: int) -> list[tuple[int, int, int]]:
-    """(r, g, b) of every LED in chain order, as the app draws its first frame at tick now_ms
-    from the /state files in `files` (on CPython, tools/board/pcboard.py)."""
-    _host_imports()
-    from app import App
-    from tools.board.pcboard import PCBoard
-
-    with tempfile.TemporaryDirectory() as tmp:
-        _unpack(files, Path(tmp))
-        app = App(PCBoard(tmp, now_ms=now_ms))
-        app.step(now_ms)
-        f = app.frame
-    return [(f[i + 1], f[i], f[i + 2]) for i in range(0, len(f), 3)]  # G R B on the wire
 
 
 def host_keeper(files: dict[str, bytes]):

@@ -1,10 +1,12 @@
 """Run MicroPython scripts on a headless emulated board and read back what they printed.
 
 The board (board_session.PicoBoard) has no USB host, so there is no console: `run_jobs` puts a
-small main.py on the flash that runs each job script in turn with `print` writing to a file,
-then drives `DONE_GPIO` high; the host waits for that edge and reads the file back out of the
-littlefs image. The jobs run on whatever firmware image and files the caller gives (the
-`make build` image, a frozen UF2 with only state files, ...); they time themselves with
+small boot.py on the flash that runs each job script in turn with `print` writing to a file,
+then drives `DONE_GPIO` high; the host waits for that edge, reads the file back out of the
+littlefs image and powers the board off. boot.py, not main.py: it runs before main.py on
+every image (a frozen UF2's own main.py too), and any /main.py is left off the flash. The
+jobs run on whatever firmware image and files the caller gives (the `make build` image, a
+frozen UF2 with only state files, ...); they time themselves with
 time.ticks_us(), which counts the emulated TIMER, i.e. emulated time (board_session.py).
 
     out = asyncio.run(run_jobs({"fib": "print(1 + 1)"}, files))
@@ -55,12 +57,12 @@ class JobOutput:
 
 
 def job_files(jobs: dict[str, str], files: dict[str, bytes]) -> dict[str, bytes]:
-    """`files` with /main.py replaced by the runner and each job as /jobs/NAME.py."""
+    """`files` without /main.py, the runner as /boot.py and each job as /jobs/NAME.py."""
     out = {p: c for p, c in files.items() if p != "/main.py"}
     runner = RUNNER.format(
         names=list(jobs), out=OUT, mark=MARK, end_mark="=== end", done=DONE_GPIO
     )
-    out["/main.py"] = runner.encode()
+    out["/boot.py"] = runner.encode()
     for name, code in jobs.items():
         out[f"/jobs/{name}.py"] = code.encode()
     return out

@@ -57,7 +57,8 @@ class Frame:
 
 class PicoBoard:
     """See the module docstring. `files` ({"/main.py": b"..."}) or `fs_image` (a whole
-    littlefs image, as `wait_cut()` returns) go on the flash; `image` is the firmware .uf2."""
+    littlefs image, as `wait_cut()` returns) go on the flash (neither: a blank flash);
+    `image` is the firmware .uf2."""
 
     def __init__(
         self,
@@ -76,12 +77,13 @@ class PicoBoard:
         self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
         self.mcu.load_bootrom(BOOTROM_B1)
         load_uf2(Path(spec.image), self.mcu)
-        if fs_image is None:
-            fs_image = fs_image_of(files or {})
+        if fs_image is None and files is not None:
+            fs_image = fs_image_of(files)
         start, end = FS_REGION
-        if len(fs_image) != end - start:
-            raise ValueError(f"a filesystem image is {end - start} bytes, not {len(fs_image)}")
-        self.mcu.flash[start:end] = fs_image
+        if fs_image is not None:  # else a blank flash: MicroPython formats it at power-on
+            if len(fs_image) != end - start:
+                raise ValueError(f"a filesystem image is {end - start} bytes, not {len(fs_image)}")
+            self.mcu.flash[start:end] = fs_image
         self.flash = flashchip.FlashChip(self.mcu, timing)
         self.frames: list[Frame] = []
         self._wake = asyncio.Event()

@@ -27,7 +27,7 @@ emu-serve: emu-setup
 emu-measure: emu-setup
 	$(EMU_PY) tools/emu/emu.py measure
 
-# The app's figures on the emulated board, in emulated time (tools/emu/pico_figures.py;
+# The app's figures on the emulated board, in emulated time (tools/emu/app_figures.py;
 # `make bench` runs it with its benchmark scripts). Needs `make build`'s image.
 emu-figures: emu-setup
 	$(EMU_PY) tools/emu/emu.py figures $(ARGS)

@@ -12,7 +12,7 @@
                                      serve the console for mpremote until SIGTERM/Ctrl-C
     emu.py measure                   boot time, script time, mpremote, WDT, neopixel report
     emu.py figures [--no-heap] [--job NAME=FILE] [--json OUT]
-                                     the app's figures in emulated time (pico_figures.py)
+                                     the app's figures in emulated time (app_figures.py)
 
 `firmware` needs only the standard library; the others run in the emulator venv
 (tools/emu/setup.sh makes it). Exit status is 1 when a script raised or a test failed.
@@ -55,10 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("figures", help="the app's figures in emulated time", add_help=False)
     if argv is None:
         argv = sys.argv[1:]
-    if argv[:1] == ["figures"]:  # its own options: pico_figures.py parses them
-        import pico_figures
+    if argv[:1] == ["figures"]:  # its own options: app_figures.py parses them
+        import app_figures
 
-        return pico_figures.main(argv[1:])
+        return app_figures.main(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "firmware":

@@ -85,6 +85,9 @@ class Membrane:
     def release(self, legend: str) -> None:
         self.set_keys(self.mask & ~key_mask(legend))
 
+    def release_all(self) -> None:
+        self.set_keys(0)
+
     def schedule(self, changes: list[tuple[float, int]]) -> None:
         """Apply each (emulated ns, mask) at its time: exact in emulated time, whatever the
         host's speed. Replaces what was scheduled before."""

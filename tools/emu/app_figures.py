@@ -1,0 +1,232 @@
+"""The Pico figures `make bench` prints, measured on the emulated board in emulated time.
+
+    build/emu/venv/bin/python tools/emu/pico_figures.py [--job NAME=FILE ...] [--json OUT]
+
+Each figure comes from the image `make build` makes (tools/flashing/image.py, as `make flash`
+copies it) on the cached MicroPython rp2 firmware, on a board with no USB host
+(board_session.py), and is read off the emulated clock: power-on is emulated time 0, a frame
+is timed when the WS2812 chain latches it, a key when the key matrix changes. Progress goes to
+stderr; the figures, as JSON, to stdout (or OUT).
+
+- boot: power-on to the first LED frame on a fresh flash, and to the restored frame with a
+  220-peg game on flash (the frame is checked against the one the same firmware draws on the
+  PC from the same files);
+- keys: on that board, five goes for A (side key alone): key release to the frame that shows
+  the point, through the debounce, the keeper's write to flash (with the flash chip's
+  typical erase and program times, flashchip.py) and the next frame;
+- jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
+  render benchmarks) plus Fibonacci(24), the program that tools/bench/benchutil.py scales
+  its estimates by,
+  run on the board; each prints its own figures, timed with time.ticks_us() (the RP2040
+  TIMER, which counts emulated time: checked here against the emulator's clock);
+- heap: the whole scripted game of host_tests/scenario_fullgame.py on the board
+  (pico_figures.heap_figures, jobs/heap_game.py), the smallest gc.mem_free() after a
+  collection, and the free heap of the app booted and idle.
+
+pico_figures.py measures installs (the frozen UF2 beside `make flash`'s files) with the same
+board and the same heap job; this adds the keys, the flash writes and the benchmark scripts.
+"""
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import board_files
+import board_spec
+from board_jobs import run_jobs
+from board_session import PicoBoard
+from pico_figures import heap_figures, host_frames
+from pico_session import Install
+
+HERE = Path(__file__).resolve().parent
+GAME_220 = "5A" + "1B1A" * 109 + "1B"  # 220 pegs: A 114, B 110 (apart, so nothing blinks)
+GOES = 5  # side-key-alone goes for A timed on the restored board
+TICKS_GPIO = 26  # not connected on the board: the ticks check's marker
+
+FIB_JOB = """
+import time
+def fib(n):
+    return n if n <= 1 else fib(n - 1) + fib(n - 2)
+t = time.ticks_us()
+fib(24)
+print(time.ticks_diff(time.ticks_us(), t))
+"""
+TICKS_JOB = """
+import machine, time
+p = machine.Pin({gpio}, machine.Pin.OUT, value=0)
+p(1)
+t = time.ticks_us()
+n = 0
+for i in range(2000):
+    n += i
+u = time.ticks_us()
+p(0)
+print(time.ticks_diff(u, t))
+"""
+
+
+def progress(msg: str) -> None:
+    print(f"  emulated Pico: {msg}", file=sys.stderr, flush=True)
+
+
+class Stopwatch:
+    def __init__(self):
+        self.t0 = time.perf_counter()
+
+    def __str__(self):
+        return f"{time.perf_counter() - self.t0:.0f} s of host time"
+
+
+async def boot_fresh(files):
+    async with PicoBoard(files) as pico:
+        frame = await pico.next_frame()
+        return {"first_frame_ms": frame.ms, "flash_erases": _erases(pico.flash.ops)}
+
+
+async def boot_restored_and_keys(files):
+    """The 220-peg board: its restored frame, then GOES timed goes for A."""
+    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
+
+    async with PicoBoard(files) as pico:
+        frame = await pico.next_frame()
+        out = {"restored_frame_ms": frame.ms,
+               "restored_frame_checked": frame.pixels in host_frames(files)}  # fmt: skip
+        a = board_files.host_keeper(files).game.scores[0]
+        t = frame.ms + 300
+        taps = []
+        for _ in range(GOES):
+            release = pico.tap("A", t) - 100
+            taps.append(release)
+            t = release + 700
+        await pico.run_until(t)
+        out["goes"] = [_go(pico, r, HOLE_TO_LED[a + i]) for i, r in enumerate(taps)]
+        return out
+
+
+def _go(pico, release_ms, led):
+    """Times of one go: release -> registered (the debounce's second scan) -> on flash ->
+    the first frame latched after the release, which must light the new front peg."""
+    r = release_ms * 1e6
+    before = [f for f in pico.frames if r - 300e6 < f.ns < r]
+    frame = next(f for f in pico.frames if f.ns > r)
+    previous = [f for f in pico.frames if f.ns < r][-1]
+    scans = [s for s in pico.keys.scans if s > r]
+    ops = [o for o in pico.flash.ops if r < o.start_ns < frame.ns]
+    return {
+        "release_to_frame_ms": (frame.ns - r) / 1e6,
+        "registered_to_frame_ms": (frame.ns - scans[1]) / 1e6,
+        "release_to_registered_ms": (scans[1] - r) / 1e6,
+        "release_to_written_ms": (ops[-1].end_ns - r) / 1e6 if ops else None,
+        "flash_busy_ms": sum(o.end_ns - o.start_ns for o in ops) / 1e6,
+        "erases": _erases(ops),
+        "programs": sum(o.kind == "program" for o in ops),
+        "frame_shows_the_point": any(frame.pixels[led])
+        and frame.pixels[led] != previous.pixels[led],
+        "quiet_before": not before,  # nothing was animating: the frame is the go's
+    }
+
+
+def _erases(ops):
+    return sum(o.kind == "erase" for o in ops)
+
+
+async def board_jobs(files, jobs):
+    edges = []
+
+    def wire(pico):
+        pico.mcu.gpio[TICKS_GPIO].add_listener(lambda v, _o: edges.append((int(v), pico.ns)))
+
+    jobs = {**jobs, "fib24": FIB_JOB, "ticks": TICKS_JOB.format(gpio=TICKS_GPIO)}
+    out = await run_jobs(jobs, files, setup=wire)
+    failed = {name: o.error for name, o in out.items() if o.error}
+    if failed:
+        raise RuntimeError(f"a job failed on the emulated board: {failed}")
+    rise = next(ns for v, ns in edges if v == 1)
+    fall = next(ns for v, ns in edges if v == 0 and ns > rise)
+    return {
+        "lines": {name: o.lines for name, o in out.items()},
+        "fib24_ms": int(out["fib24"].lines[-1]) / 1000,
+        # ticks_us() across a loop, and the emulator's clock between the pin edges around it
+        "ticks_us": int(out["ticks"].lines[-1]),
+        "clock_us": (fall - rise) / 1000,
+    }
+
+
+def heap_game(files):
+    install = Install("make build", board_spec.firmware_image(), files)
+    return asyncio.run(heap_figures(install))
+
+
+def summarize_goes(goes):
+    keys = ("release_to_frame_ms", "registered_to_frame_ms", "release_to_registered_ms",
+            "release_to_written_ms", "flash_busy_ms")  # fmt: skip
+    med = {k: statistics.median(g[k] for g in goes) for k in keys}
+    med["max_release_to_frame_ms"] = max(g["release_to_frame_ms"] for g in goes)
+    med["erases"] = statistics.median(g["erases"] for g in goes)
+    med["programs"] = statistics.median(g["programs"] for g in goes)
+    med["checked"] = all(g["frame_shows_the_point"] and g["quiet_before"] for g in goes)
+    return med
+
+
+def measure(jobs: dict[str, str], heap: bool = True) -> dict:
+    watch = Stopwatch()
+    files = board_files.device_files()
+    steps = 4 if heap else 3
+    progress(f"1/{steps} power-on on a fresh flash (the emulator runs ~20x slower than a Pico)")
+    figures = {"image_files": len(files), "image_bytes": sum(map(len, files.values()))}
+    figures["fresh"] = asyncio.run(boot_fresh(files))
+    progress(f"  first frame at {figures['fresh']['first_frame_ms']:.0f} ms emulated ({watch})")
+
+    game = board_files.saved_game(GAME_220)
+    figures["log_bytes"] = len(game["/state/game.log"])
+    progress(f"2/{steps} power-on with a 220-peg game ({figures['log_bytes']} B of log), "
+             f"then {GOES} key presses")  # fmt: skip
+    restored = asyncio.run(boot_restored_and_keys({**files, **game}))
+    restored["keys"] = summarize_goes(restored["goes"])
+    figures["restored"] = restored
+    progress(f"  restored frame at {restored['restored_frame_ms']:.0f} ms, key release to frame "
+             f"{restored['keys']['release_to_frame_ms']:.0f} ms ({watch})")  # fmt: skip
+
+    progress(f"3/{steps} {', '.join(jobs) or 'no'} benchmarks, Fibonacci(24), the clock check")
+    figures["jobs"] = asyncio.run(board_jobs(files, jobs))
+    progress(f"  Fibonacci(24) {figures['jobs']['fib24_ms']:.0f} ms ({watch})")
+
+    if heap:
+        progress(f"4/{steps} the scripted full game (every mode), smallest free heap")
+        figures["heap"] = heap_game(files)
+        progress(f"  {figures['heap']['min_free']} B free at the lowest ({watch})")
+    figures["host_seconds"] = round(time.perf_counter() - watch.t0)
+    return figures
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--job",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="a MicroPython script to time on the board (prints its figures)",
+    )
+    parser.add_argument("--no-heap", action="store_true", help="skip the scripted game")
+    parser.add_argument("--json", type=Path, help="write the figures here, not to stdout")
+    args = parser.parse_args(argv)  # fmt: skip
+    jobs = {}
+    for spec in args.job:
+        name, _, path = spec.partition("=")
+        jobs[name] = Path(path).read_text()
+    figures = measure(jobs, heap=not args.no_heap)
+    text = json.dumps(figures, indent=1)
+    if args.json:
+        args.json.write_text(text)
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
