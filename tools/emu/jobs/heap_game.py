@@ -19,31 +19,24 @@ import os
 import hal
 from app import App
 from scenario_fullgame import MeteredHarness, play
-from tools.board.pcboard import SCAN_MS, TICKS_MASK, Harness
+from tools.board.pcboard import Harness, PCBoard
 
 FOLDER = "/bench/state"  # the game's own folder: the saved game stays as it is
 
 
 class ScriptedBoard(hal.Board):
-    """The Pico's board with the clock and keys of tools.board.pcboard.PCBoard."""
+    """The Pico's board with the clock, keys and watchdog of tools.board.pcboard.PCBoard."""
+
+    ticks_ms = PCBoard.ticks_ms
+    seconds = PCBoard.seconds
+    scan_keys = PCBoard.scan_keys
+    watchdog_start = PCBoard.watchdog_start  # the script's clock is not the watchdog's
 
     def __init__(self, now_ms, state_dir):
         super().__init__()
         self.now = now_ms
         self.keys = 0
         self.state_dir = state_dir
-
-    def ticks_ms(self):
-        return self.now & TICKS_MASK
-
-    def seconds(self):
-        return self.now // 1000
-
-    def scan_keys(self):
-        return self.keys
-
-    def watchdog_start(self, ms):
-        pass  # the script's clock is not the watchdog's
 
 
 class PicoHarness(Harness):
@@ -53,13 +46,17 @@ class PicoHarness(Harness):
         self.app.step(self.board.ticks_ms())
 
     def wait(self, ms):
-        b = self.board
-        end = b.now + ms
-        while b.now + SCAN_MS <= end:
-            b.now += SCAN_MS
-            self.app.feed_keys(b.keys, b.ticks_ms())
-        b.now = end
-        self.app.step(b.ticks_ms())
+        app = self.app
+        app.step = _no_frame  # Harness.wait's scans, without a frame at each ...
+        try:
+            Harness.wait(self, ms)
+        finally:
+            del app.step
+        app.step(self.board.ticks_ms())  # ... and one frame at the end
+
+
+def _no_frame(now):
+    return False
 
 
 board = hal.Board()
