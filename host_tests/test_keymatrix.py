@@ -6,9 +6,8 @@ reads 0 when some chain of held keys joins it to the row being driven low, else 
 pull-up). The expected bits come from the keypad's printed layout, row by row from the top:
 1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D, key (row, col) at bit row * 4 + col."""
 
-import sys
-
 from keymatrix import scan
+from support import micropython_only
 
 LAYOUT = ("123A", "456B", "789C", "*0#D")  # the keypad as printed, top row first
 
@@ -128,10 +127,7 @@ def test_settle_comes_between_driving_a_row_and_reading_it():
 
 
 def test_scan_allocates_nothing_on_micropython():
-    if sys.implementation.name != "micropython":
-        import pytest  # only CPython gets here, and only pytest runs CPython
-
-        pytest.skip("CPython allocates freely; the point is the device")
+    micropython_only("allocation is measured on MicroPython: the point is the device")
     import gc
 
     level = [1]
