@@ -122,8 +122,8 @@ def run():
     if "heap" in figures:
         heap = figures["heap"]
         print("  free heap after a collection: {} B with the app idle on the 220-peg game;"
-              " {} B at the lowest in the whole scripted game ({})".format(
-                  heap["idle_free"], heap["min_free"], heap["report"]))  # fmt: skip
+              " {} B at the lowest in the whole scripted game".format(
+                  heap["idle_free"], heap["min_free"]))  # fmt: skip
     print("  Fibonacci(24): {:.0f} ms (published for a real 125 MHz Pico: {:.0f} ms);".format(
         job["fib24_ms"], benchutil.PICO_FIB24_US / 1000))  # fmt: skip
     print("  time.ticks_us() across a loop {} us, the emulator's clock {:.1f} us".format(
