@@ -128,13 +128,37 @@ def test_muggins_only_when_switched_on():
     assert k.game.scores[1] == 2
 
 
-def test_heels_for_the_pone_or_twice_is_flagged():
+def test_heels_is_the_dealers_once_a_hand_before_the_dealer_plays():
+    # Issue 11 item 2, ACC 6.3: his heels is 2 to the dealer; it is forfeited once the dealer
+    # has played a card. A new entry is refused otherwise (a log from older firmware, where
+    # these were taken and flagged, still loads: test_scorekeeper_format.py).
     k = keeper()
-    assert k.peg(1, 2, HEELS) is True
+    e = raises(ScoreRefused, k.peg, 1, 2, HEELS)
+    assert str(e) == "his heels is the dealer's: A deals"
     assert k.peg(0, 2, HEELS) is False
-    assert k.peg(0, 2, HEELS) is True  # one starter per hand
+    e = raises(ScoreRefused, k.peg, 0, 2, HEELS)  # one starter per hand
+    assert str(e) == "his heels is pegged already: one starter a hand"
     k.pass_deal()
-    assert k.peg(1, 2, HEELS) is False
+    k.peg(0, 2, PLAY)  # B dealt; A (the pone) pegs 2 in the play: B has played a card
+    e = raises(ScoreRefused, k.peg, 1, 2, HEELS)
+    assert str(e) == "too late for his heels: the dealer has played (ACC 6.3)"
+    k.pass_deal()  # A deals: the pegging helper's cards say when A has played
+    k.card(9)  # B leads the 10C
+    assert k.peg(0, 2, HEELS) is False  # A has not played yet
+    k.undo()
+    k.card(21)  # A plays the 9D: 19, nothing scored, but A has played
+    raises(ScoreRefused, k.peg, 0, 2, HEELS)
+    assert (k.game.heels_pegged[0:2], k.stats.heels[0:2]) == ([1, 0], [1, 0])
+
+
+def test_heels_three_players_the_dealer_plays_third():
+    # B leads, C plays, then A (the dealer): C's 15 comes before A's first card.
+    k = with_settings(players=3)
+    k.peg(2, 2, PLAY)  # C makes 15 on the second card
+    assert k.peg(0, 2, HEELS) is False
+    k.undo()
+    k.peg(0, 2, PLAY)  # A's own play points: A has played
+    raises(ScoreRefused, k.peg, 0, 2, HEELS)
 
 
 def test_stinkhole_house_rule():
