@@ -187,3 +187,66 @@ def test_finish_hand_house_rule_lets_the_loser_escape_the_skunk():
     k.pass_deal()
     assert (g.over, g.skunk, g.dealer) == (True, 0, 0)
     raises(ScoreRefused, k.peg, 0, 1)
+
+
+def test_a_count_out_of_turn_may_not_reach_the_game_hole():
+    # Issue 11 item 1, ACC 9.2: A deals at 115, B (the pone) at 118. A's 8 first is refused
+    # (the error says whose count is due); B's count is taken; a short count out of turn is
+    # still taken and flagged.
+    from scorekeeper import OutOfTurn
+
+    k = keeper()
+    at(k, [115, 118])
+    e = raises(OutOfTurn, k.peg, 0, 8, HAND)
+    assert (e.side, e.due_side, e.due_kind) == (0, 1, HAND)
+    assert str(e) == "B hand counts first: A cannot count out of turn into the game hole"
+    assert k.peg(0, 5, HAND) is True and k.game.scores[0] == 120  # short of it: flagged
+    k.undo()
+    k.peg(1, 3, HAND)
+    assert k.game.winner == 1
+    # Three players, A deals: B, then C, then A, then the crib. C's 20 before B's: refused.
+    k = with_settings(players=3)
+    at(k, [0, 0, 110])
+    e = raises(OutOfTurn, k.peg, 2, 12, HAND)
+    assert (e.due_side, e.due_kind) == (1, HAND)
+    k.peg(1, 4, HAND)
+    k.peg(2, 12, HAND)  # now C's turn: C wins
+    assert k.game.winner == 2
+
+
+def test_the_cut_for_deal_and_a_new_game_taken_back():
+    # Issue 11 items 9 and 10: the first dealer is chosen before anything is pegged (no empty
+    # deal); a new game keeps the one it replaced (game.prev) until restore_game.
+    from scorekeeper import Keeper
+    from sk_support import Clock
+
+    k = keeper()
+    k.choose_dealer(1)
+    assert (k.game.dealer, k.game.first_dealer, k.game.events) == (1, 1, [])
+    assert Keeper("st", k.fs, Clock()).game.dealer == 1
+    k.peg(0, 5)
+    raises(ScoreRefused, k.choose_dealer, 0)  # too late: something is pegged
+    assert not k.can_restore
+    k.new_game()
+    assert k.can_restore and k.game.events == [] and "st/game.prev" in k.fs.files
+    k.restore_game()
+    assert k.game.scores[0:2] == [5, 0] and k.game.first_dealer == 1
+    assert "st/game.prev" not in k.fs.files and not k.can_restore
+    assert Keeper("st", k.fs, Clock()).snapshot() == k.snapshot()
+
+
+def test_heels_and_play_time_survive_a_reload():
+    # The statistics' heels (log version 2's stats record) and the TIME records.
+    from scorekeeper import Keeper
+    from sk_support import Clock
+
+    clock = Clock(start=0, step=0)
+    k = keeper(clock=clock)
+    k.peg(0, 2, HEELS)
+    clock.now = 59
+    assert k.keep_time() is False  # less than a minute: nothing written
+    clock.now = 61
+    assert k.keep_time() is True and k.game.seconds == 61
+    k.new_game()  # the game (heels, time) joins the statistics record
+    k2 = Keeper("st", k.fs, Clock(start=0, step=0))
+    assert (k2.stats.heels[0:2], k2.stats.seconds) == ([1, 0], 61)
