@@ -46,6 +46,14 @@ def test_item2_his_heels_and_the_stinkhole():
     assert g.winner == 0 and g.last[0:4] == (PEG, 0, HEELS, 2)
 
 
+def test_item2_heels_for_a_dealer_d_with_four_players():
+    # A long press of D is the next mode, so any side key's long press is the dealer's heels.
+    h = board_in(MODE_SCORE, ("players", 4))
+    h.type("0D")  # the cut: D deals first
+    h.hold("A", 1000)
+    assert h.keeper.game.last[0:4] == (PEG, 3, HEELS, 2) and "his heels: D +2" in h.lines
+
+
 def test_item2_heels_is_counted_apart_in_the_statistics():
     h = board()
     h.hold("A", 1000)  # heels for A, the dealer
@@ -95,7 +103,7 @@ def test_item9_a_new_game_is_taken_back_with_star():
 
 def test_item10_the_cut_for_deal_makes_no_empty_deal():
     h = board()
-    h.hold("B", 1000)
+    h.type("0B")  # 0, then a side, before anything is pegged: B deals first
     g = h.keeper.game
     assert (g.dealer, g.first_dealer, g.deals, g.events) == (1, 1, 0, [])
     h.power_cut()
@@ -117,7 +125,7 @@ def test_item11_hash_after_digits_in_the_play_asks_first():
 
 def test_item13_the_first_screen_says_what_to_type():
     h = board()
-    assert h.view.detail == ["play: # = show", "points, then A-D", "long A-D: dealer"]
+    assert h.view.detail == ["play: # = show", "points, then A-D", "0 A-D: who deals"]
     h.type("2A")
     assert "points, then A-D" not in h.lines
 
@@ -125,11 +133,18 @@ def test_item13_the_first_screen_says_what_to_type():
 def test_item14_partnerships_name_the_partner_whose_hand_is_due():
     h = board_in(MODE_SCORE, ("players", 4), ("partners", 1))
     h.press("#")
+
+    def due():
+        for line in h.lines:
+            if line.startswith("show: "):
+                return line
+        return None
+
     seen = []
     for count in ("8", "4", "6", "2"):
-        seen.append([line for line in h.lines if line.startswith("show: ")][0])
+        seen.append(due())
         h.type(count + "#")
-    seen.append([line for line in h.lines if line.startswith("show: ")][0])
+    seen.append(due())
     assert seen == ["show: B pone", "show: A partner", "show: B partner", "show: A dealer",
                     "show: A crib"]  # fmt: skip
 

@@ -263,6 +263,7 @@ def test_a_side_not_in_the_game_is_refused():
 
 def test_play_points_the_rules_forbid_are_refused():
     h = board()
+    h.type("2B")  # something pegged: 0 then a side is no longer the cut for deal
     before = state(h)
     h.type("16A")  # one card pegs at most 14, 15 with the last card
     refused(h, *before)

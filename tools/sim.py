@@ -31,7 +31,7 @@ VALUED = ("--script", "--state-dir")
 USAGE = "usage: sim.py [--script FILE [--json]] [--plain] [--state-dir DIR] [--reset] [--no-color]"
 # The files the board keeps in its folder (with their .tmp and .badN leftovers): --reset
 # removes only these, never anything else a user keeps in a folder they named.
-BOARD_FILES = ("game.log", "settings.txt", "pegging.txt", "errors.log")
+BOARD_FILES = ("game.log", "game.prev", "settings.txt", "pegging.txt", "errors.log")
 
 
 class Options:

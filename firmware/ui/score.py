@@ -3,9 +3,9 @@
 Each hand has a play and a show; the board follows both, so it knows what an entry is:
 - In the play, digits then a side key peg play points (``2 A``: fifteen-two for A); a side key
   alone, or ``1`` and a side, is a go (1); in the five-card game ``3`` and the pone's key is
-  "three for last" while it is due. A long press of the dealer's key (nothing typed) is his
-  heels; before anything is pegged in a game, a long press of another side's key makes that
-  side the first dealer (the cut for deal).
+  "three for last" while it is due. A long press of a side key (nothing typed) is his heels,
+  2 for the dealer (any of A-C will do: a long press of D is the next mode). Before anything
+  is pegged in a game, ``0`` then a side key makes that side the first dealer (the cut).
 - ``#`` alone ends the play: the show starts. Digits then a side key are now that side's count
   (its hand, then the dealer's crib); digits then ``#`` are the count of whoever counts next
   (pone, dealer, crib). In the play, digits then ``#`` first say what ``#`` would do (a count,
@@ -130,7 +130,7 @@ class Mode(ModeBase):
             self.sign = 1 if self.sign == 0 else (-1 if self.sign > 0 else 0)
             return None
         if how == LONG and s >= 0 and not self.entry.digits and not self.sign:
-            return self._long_side(s)
+            return self._heels()
         if how != TAP and not (how == LONG and s >= 0):
             return None  # a hold after a long press: the long press has acted already
         if s >= 0:  # a side key held a little long still pegs what is typed
@@ -141,18 +141,19 @@ class Mode(ModeBase):
             return self._star()
         return None
 
-    def _long_side(self, s):
-        """Long press of a side key, nothing typed: the cut for deal, or his heels."""
+    def _heels(self):
+        """Long press of a side key, nothing typed: his heels, 2 for the dealer."""
         g = self.keeper.game
-        if s >= g.sides:
-            raise Refused("there is no side {} in a {}-side game".format(SIDES[s], g.sides))
-        if s != g.dealer and not g.events and not in_show(self.keeper):
-            self.keeper.choose_dealer(s)  # the cut: no empty deal to pass
-            return (SIG_NEWGAME | RESTARTED, "{} deals first".format(SIDES[s]))
         if in_show(self.keeper):
             raise Refused("his heels comes with the starter, before the play")
-        self._peg(s, 2, HEELS)
-        return "his heels: {} +2".format(SIDES[s])
+        self._peg(g.dealer, 2, HEELS)
+        return "his heels: {} +2".format(SIDES[g.dealer])
+
+    def _cut(self, s):
+        """0 then a side key before anything is pegged: that side deals first."""
+        self.keeper.choose_dealer(s)  # the cut: no empty deal to pass
+        self.entry.clear()
+        return (SIG_NEWGAME | RESTARTED, "{} deals first".format(SIDES[s]))
 
     def _side(self, s):
         g = self.keeper.game
@@ -173,6 +174,8 @@ class Mode(ModeBase):
                 raise Refused("{} has counted this hand; {}".format(SIDES[s], then))
             return self._peg(s, e.value, kind)
         points = e.value if e.digits else 1
+        if e.digits and not points and not g.events:
+            return self._cut(s)
         reason = GO if points == 1 else PLAY
         if points == 3 and g.start_bonus_due() == s:
             reason = START
@@ -259,7 +262,7 @@ class Mode(ModeBase):
             out.append("play: # = show")
             if not g.events:  # a new game: what to type
                 out.append("points, then A-D")
-                out.append("long A-D: dealer")
+                out.append("0 A-D: who deals")
         due = g.start_bonus_due()
         if due >= 0 and not e.digits and not show:  # in the show, 3 and a side is a count
             out.append("3 {}: 3 for last".format(SIDES[due]))
