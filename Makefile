@@ -30,12 +30,15 @@ help:
 	@echo "make hardware   Gerbers, BOM, placement, schematic PDF and render into $(BUILD)/hardware"
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 
-# The venv is rebuilt whenever the pinned requirements change.
+# The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
+# what the minute of waiting is for (the first `make sim` or `make test` on a machine).
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements-dev.txt
+	@echo "setting up $(VENV): pip installs requirements-dev.txt (about a minute the first time)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
+	@echo "$(VENV) is ready"
 
 lint: venv
 	$(BIN)/ruff check .
@@ -48,9 +51,9 @@ format: venv
 test: lint typecheck typecheck-flash test-py test-upy build heap emu-check
 
 # hal.py and main.py (the only modules that touch the Pico's hardware) against the
-# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/mpy_typeshed.py.
+# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
 typecheck: venv
-	$(PY) tools/mpy_typeshed.py $(BUILD)/typeshed
+	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/typeshed
 	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware/hal.py firmware/main.py
 
 # The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
@@ -62,10 +65,11 @@ build: venv
 # A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
 # a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
 heap: build
-	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools $(BUILD)/heap/state
-	$(MPY_CROSS) -o $(BUILD)/heap/tools/pcboard.mpy tools/pcboard.py
+	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
+	@for m in __init__ board/__init__ board/pcboard; do \
+		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
 	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
-		$(BUILD)/device $(BUILD)/heap/tools $(BUILD)/heap/state
+		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
 test-py: venv
 	$(PY) -m pytest
@@ -99,12 +103,13 @@ test-upy: venv
 BENCH_VENV ?= .venv-bench
 BENCH_PY := $(BENCH_VENV)/bin/python
 $(BENCH_VENV)/.installed: requirements-bench.txt
+	@echo "setting up $(BENCH_VENV): pip installs requirements-bench.txt (about a minute, once)"
 	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
-	$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	@touch $@
 
 bench: venv $(BENCH_VENV)/.installed
-	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench.py
+	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench/run.py
 
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv
@@ -129,15 +134,15 @@ clean:
 .PHONY: pins kicad hardware
 
 pins: venv
-	$(PY) tools/gen_pins.py
-	$(PY) tools/gen_wiring.py
+	$(PY) tools/hardware/gen_pins.py
+	$(PY) tools/hardware/gen_wiring.py
 
 kicad: venv
-	$(PY) tools/gen_kicad.py
-	$(PY) tools/gen_pins.py
+	$(PY) tools/hardware/gen_kicad.py
+	$(PY) tools/hardware/gen_pins.py
 
 hardware: venv
-	$(PY) tools/build_hardware.py --out $(BUILD)/hardware
+	$(PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware
 
 # The board (issue 5; docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
 # PORT=/dev/ttyACM1 (COM3, a1, id:<serial>, or socket://127.0.0.1:N for the emulated Pico)

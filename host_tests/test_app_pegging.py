@@ -114,7 +114,7 @@ def test_pegging_helper_resumes_the_hand_after_a_power_cut():
 def test_pegging_helper_power_cut_inside_a_cards_record_loses_the_card_and_its_points():
     # The card and its points are one record: a cut while it is written drops both, so the
     # card is typed again and pegged once (there is no second store to disagree with).
-    from sk_support import PowerCut
+    from tools.board.testkit import PowerCut
 
     h = board_in(MODE_PEGGING)
     h.press("5")
@@ -240,7 +240,8 @@ def test_an_upgraded_board_resumes_the_old_firmwares_helper_hand():
     # into its log (CARD events that peg nothing: the 2 is in the log already), drops the
     # file and plays on: B's 5D (20), A's 5H pairs it (A 2): A 4.
     from app_support import board
-    from sk_support import FakeFS, v1_log
+
+    from tools.board.testkit import FakeFS, v1_log
 
     log = v1_log([(1, 0, PLAY, 2, 5)])
     fs = FakeFS({"state/game.log": log, "state/pegging.txt": b"1 1000.0.0.0 1 4,10\n",
@@ -259,7 +260,8 @@ def test_an_upgraded_board_cut_between_a_card_and_its_points_drops_that_card():
     # The old file saved the JC (2 events expected) but the cut came before its points: the
     # old firmware dropped the card so it was typed again; so does the upgrade.
     from app_support import board
-    from sk_support import FakeFS, v1_log
+
+    from tools.board.testkit import FakeFS, v1_log
 
     fs = FakeFS({"state/game.log": v1_log([]), "state/pegging.txt": b"1 1000.0.0.0 1 4,10\n"})
     h = board(fs)

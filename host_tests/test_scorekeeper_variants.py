@@ -16,8 +16,9 @@ from scorekeeper import (
     ImpossibleCount,
     ScoreRefused,
 )
-from sk_support import at, keeper, with_settings
 from support import raises
+
+from tools.board.testkit import at, keeper, with_settings
 
 
 def test_two_player_counting_order_and_out_of_turn_flag():
@@ -218,7 +219,8 @@ def test_the_cut_for_deal_and_a_new_game_taken_back():
     # Issue 11 items 9 and 10: the first dealer is chosen before anything is pegged (no empty
     # deal); a new game keeps the one it replaced (game.prev) until restore_game.
     from scorekeeper import Keeper
-    from sk_support import Clock
+
+    from tools.board.testkit import Clock
 
     k = keeper()
     k.choose_dealer(1)
@@ -238,7 +240,8 @@ def test_the_cut_for_deal_and_a_new_game_taken_back():
 def test_heels_and_play_time_survive_a_reload():
     # The statistics' heels (log version 2's stats record) and the TIME records.
     from scorekeeper import Keeper
-    from sk_support import Clock
+
+    from tools.board.testkit import Clock
 
     clock = Clock(start=0, step=0)
     k = keeper(clock=clock)

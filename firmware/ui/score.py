@@ -18,7 +18,6 @@ Each hand has a play and a show; the board follows both, so it knows what an ent
 SPDX-License-Identifier: MIT
 """
 
-from cribbage.cards import format_card
 from scorekeeper.errors import ImpossibleCount
 from scorekeeper.events import (
     CARD,
@@ -85,6 +84,8 @@ def event_text(ev):
         text = "{} {:+d} {}".format(SIDES[ev[1]], ev[3], REASONS[ev[2]])
         if ev[0] == PEG:
             return text
+        from cribbage.cards import format_card  # not at the top: the board boots without it
+
         card = "go" if ev[5] == GO_CODE else format_card(ev[5])
         return "card " + card + (": " + text if ev[3] else "")
     return "deal " + SIDES[ev[1]]
