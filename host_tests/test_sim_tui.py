@@ -107,6 +107,7 @@ def test_typed_keys_reach_the_board_in_real_time(tmp_path):
     assert g.scores[:2] == [12, 5]
 
 
+@pytest.mark.slow
 def test_long_press_steps_the_mode_and_holding_hash_starts_a_new_game(tmp_path):
     async def body(pilot, app):
         await keys(pilot, app, "l", "d")

@@ -76,9 +76,19 @@ def _parse_rank(text):
     return 0
 
 
+# Texts already parsed, and their cards: a card text is looked up once, then found here. Only
+# texts of 2-3 characters go in (no spaces around them), so it holds at most the few hundred
+# ways of writing the 52 cards, and only on boards that are given cards as text.
+_PARSED = {}
+
+
 def parse_card(text):
     """The card named by text such as '5H', 'TD', '10d', 'js', 'A♠'; ints pass through checked."""
-    if isinstance(text, int) and not isinstance(text, bool):
+    if type(text) is str:
+        card = _PARSED.get(text)
+        if card is not None:
+            return card
+    elif isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 52:
             return text
         raise InvalidCardError("{} is not a card number: cards are 0-51".format(text))
@@ -94,7 +104,10 @@ def parse_card(text):
     r = _parse_rank(s[:-1])
     if i < 0 or r == 0:
         raise InvalidCardError("'{}' is not a card: {}".format(text, _HINT))
-    return i * 13 + r - 1
+    card = i * 13 + r - 1
+    if len(text) <= 3 and len(text) == len(s):  # no spaces around it
+        _PARSED[text] = card
+    return card
 
 
 def parse_cards(items, what="hand"):
@@ -102,8 +115,11 @@ def parse_cards(items, what="hand"):
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     cards = []
+    parsed = _PARSED.get
     for item in items:
-        c = parse_card(item)
+        c = parsed(item) if type(item) is str else None  # parse_card's memo, without the call
+        if c is None:
+            c = parse_card(item)
         if c in cards:
             raise DuplicateCardError(format_card(c))
         cards.append(c)

@@ -15,10 +15,9 @@ nothing else changes. Any other error is a bug: it is not caught here (app.fail 
 SPDX-License-Identifier: MIT
 """
 
-import gc
 import sys
 
-from compat import const, ticks_add
+from compat import collect, const, ticks_add
 from keypad import PRESS, RELEASE
 from power import DEFAULT_BUDGET_MA
 from render import WIN_MS
@@ -176,7 +175,7 @@ class Controller:
         """The mode's object, importing its module (and what it needs) on first use."""
         mode = self._modes[m]
         if mode is None:
-            gc.collect()  # free what the last mode left, so the new code finds room
+            collect()  # free what the last mode left, so the new code finds room
             before = list(sys.modules)
             module = __import__(MODULES[m], None, None, ("Mode",))
             mode = self._modes[m] = module.Mode(self.keeper)
@@ -193,7 +192,7 @@ class Controller:
         for name in self._imported[m]:
             forget(name)
         self._imported[m] = ()
-        gc.collect()
+        collect()
 
     def new_game(self, now):
         """Hold #: a new game under the saved settings (the loser of a won game deals)."""

@@ -13,6 +13,7 @@ SPDX-License-Identifier: MIT
 
 from palette import PALETTES
 from scorekeeper.settings import ACC_POINTS, HOME_POINTS
+from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
 from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused
@@ -103,4 +104,4 @@ class Mode(ModeBase):
         if self.keeper.settings_pending:
             out.append("rules: next game")
         out.append("A/B item C/D set")
-        return out
+        return out + about_lines()  # the firmware and MicroPython versions
