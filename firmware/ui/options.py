@@ -11,12 +11,15 @@ SPDX-License-Identifier: MIT
 
 from palette import PALETTES
 from scorekeeper.settings import ACC_POINTS, HOME_POINTS
+from supply import describe
 from view import COLOR_WHITE, SIG_OK
 
 from ui import HOLD, LONG, ModeBase, Refused
 from ui.keys import K_D, K_HASH, letter
 
 OFF_ON = ("off", "on")
+# The LED current setting: "auto" (0) follows the USB-C supply; a number caps it lower still.
+BUDGETS = ("auto", "250", "500", "800", "1000", "1400")
 # key in the settings file, label, values, value labels (None: the values themselves)
 ITEMS = (
     ("players", "players", (2, 3, 4), None),
@@ -30,9 +33,9 @@ ITEMS = (
     ("finish_hand", "finish hand", (0, 1), OFF_ON),
     ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
     ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
-    ("app.budget", "LED current, mA", (250, 500, 800), None),
+    ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
 )
-_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 500}
+_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 0}
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
 
@@ -93,6 +96,9 @@ class Mode(ModeBase):
         v = self.value(self.item)
         text = texts[values.index(v)] if texts and v in values else str(v)
         out = [label, "= " + text, "({} of {})".format(self.item + 1, len(ITEMS))]
+        if ITEMS[self.item][0] == "app.budget":  # what the supply allows, and what applies
+            out += ["supply " + describe(self.ctl.supply_ma),
+                    "now {} mA".format(self.ctl.view.budget_ma)]  # fmt: skip
         if self.k.settings_pending:
             out.append("rules: next game")
         out.append("A/B item C/D set")
