@@ -1,5 +1,5 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""What the USB-C supply advertises (firmware/supply.py) and the LED budget that follows (issue 12).
+"""What the USB-C supply advertises (firmware/supply.py) and the LED budget it allows (issue 12).
 
 Expectations come from the USB Type-C specification's sink ranges for Rd = 5.1 kOhm
 (vRd-USB 0.25-0.61 V, vRd-1.5 0.70-1.16 V, vRd-3.0 1.31-2.04 V) and the Rp values a source
