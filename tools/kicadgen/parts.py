@@ -106,7 +106,8 @@ def main_parts():
         # 5 V in: USB-C (power only, 5.1k CC pull-downs ask any USB-C source for 5 V),
         # polyfuse, then a P-MOSFET whose body diode blocks reverse polarity.
         part("J1", "USB_C_Receptacle_PowerOnly_6P", "USB-C power",
-             "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal", "TYPE-C 6P(073)", "SHOU HAN",
+             "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal", "TYPE-C 6P(073)",
+             "SHOU HAN",
              {"VBUS": "VBUS", "GND": "GND", "SHIELD": "GND", "CC1": "CC1", "CC2": "CC2"},
              (40.64, 63.5)),
         part("R5", "R", "5.1k", r0603, "0603WAF5101T5E", yageo, {"1": "CC1", "2": "GND"},
