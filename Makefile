@@ -48,9 +48,9 @@ format: venv
 test: lint typecheck typecheck-flash test-py test-upy build heap emu-check test-hw
 
 # hal.py and main.py (the only modules that touch the Pico's hardware) against the
-# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/mpy_typeshed.py.
+# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
 typecheck: venv
-	$(PY) tools/mpy_typeshed.py $(BUILD)/typeshed
+	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/typeshed
 	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware/hal.py firmware/main.py
 
 # The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
@@ -62,10 +62,11 @@ build: venv
 # A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
 # a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
 heap: build
-	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools $(BUILD)/heap/state
-	$(MPY_CROSS) -o $(BUILD)/heap/tools/pcboard.mpy tools/pcboard.py
+	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
+	@for m in __init__ board/__init__ board/pcboard; do \
+		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
 	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
-		$(BUILD)/device $(BUILD)/heap/tools $(BUILD)/heap/state
+		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
 test-py: venv
 	$(PY) -m pytest
@@ -104,7 +105,7 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 	@touch $@
 
 bench: venv $(BENCH_VENV)/.installed
-	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench.py
+	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench/run.py
 
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv
@@ -129,15 +130,15 @@ clean:
 .PHONY: pins kicad hardware
 
 pins: venv
-	$(PY) tools/gen_pins.py
-	$(PY) tools/gen_wiring.py
+	$(PY) tools/hardware/gen_pins.py
+	$(PY) tools/hardware/gen_wiring.py
 
 kicad: venv
-	$(PY) tools/gen_kicad.py
-	$(PY) tools/gen_pins.py
+	$(PY) tools/hardware/gen_kicad.py
+	$(PY) tools/hardware/gen_pins.py
 
 hardware: hw-venv
-	$(HW_PY) tools/build_hardware.py --out $(BUILD)/hardware
+	$(HW_PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware
 
 # The hardware toolchain (KiKit, build123d) in .venv-hw: a venv of the Python that KiCad's
 # pcbnew module belongs to (Debian's /usr/bin/python3), with its system site packages.

@@ -7,7 +7,7 @@
     a.feed_keys(mask, now)            # one keypad scan: decode, act, commit to flash
     a.step(now)                       # render; write the LEDs only if the frame changed
 
-A board (``hal.Board`` on the Pico, ``tools/pcboard.PCBoard`` on a PC; docs/FIRMWARE.md)
+A board (``hal.Board`` on the Pico, ``tools/board/pcboard.PCBoard`` on a PC; docs/FIRMWARE.md)
 has ``state_dir``, ``log_path``, ``fs``, ``display`` (None or ``show_lines(lines)``),
 ``ticks_ms()``, ``seconds()``, ``scan_keys()``, ``leds_write(frame)``, ``reset_cause()``,
 ``watchdog_start(ms)``, ``watchdog_feed()``, ``watchdog_stop()`` and ``reset()``, and

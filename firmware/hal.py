@@ -4,7 +4,7 @@
     app.run(board)
 
 The board is what the app needs and nothing more (docs/FIRMWARE.md lists it; the PC stand-in
-tools/pcboard.py has the same shape): the LED strip, a keypad scan, the optional SSD1306
+tools/board/pcboard.py has the same shape): the LED strip, a keypad scan, the optional SSD1306
 text display, the file operations of the Pico's littlefs, clocks, the watchdog, the reset
 cause, a reset and what the USB-C supply advertises (``supply_ma``, read through the ADC).
 Pins come from the generated ``pins.py``.

@@ -40,7 +40,7 @@ ADC_REF_MV = const(3300)  # the Pico's ADC reference: its 3.3 V rail
 # the board's long-standing 500 mA. Known sources get 3/4 of what they offer, at most 3/4 of
 # the fuse's hold current, less what the logic draws: never above the supply or the fuse.
 DEFAULT_BUDGET_MA = const(500)
-FUSE_HOLD_MA = const(2000)  # F1 (hardware/README.md, tools/kicadgen/parts.py)
+FUSE_HOLD_MA = const(2000)  # F1 (hardware/README.md, tools/hardware/kicadgen/parts.py)
 LOGIC_MA = const(60)  # the Pico, the display, the buffer, the status LED
 MIN_BUDGET_MA = const(150)  # the dark chain (121 mA) and a little light
 AUTO = const(0)  # the settings value "auto": the budget the supply allows

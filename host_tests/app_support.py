@@ -7,9 +7,10 @@ Side A is blue (0, 0, 255), B amber (255, 128, 0), C lime (160, 255, 96), D mage
 (255, 0, 192); markers, bars and flashes are white (255, 255, 255) or red (255, 0, 0).
 """
 
-from pcboard import Harness
-from sk_support import FakeFS
 from view import SIG_ERROR
+
+from tools.board.pcboard import Harness
+from tools.board.testkit import FakeFS
 
 A_FRONT = (0, 0, 52)  # 255 * 52 * 256 / 65280 = 52.0
 A_BACK = (0, 0, 8)  # level 42: 8.45
@@ -32,7 +33,7 @@ FOLDER = "state"
 
 
 def board(fs=None, now_ms=0, display=True):
-    """A harness (tools/pcboard.py) on a fresh in-memory file system, or on fs."""
+    """A harness (tools/board/pcboard.py) on a fresh in-memory file system, or on fs."""
     return Harness(FOLDER, now_ms=now_ms, display=display, fs=fs if fs is not None else FakeFS())
 
 

@@ -4,9 +4,9 @@ import functools
 import hashlib
 from pathlib import Path
 
-from flashing import display, link
-from flashing.flashcmd import flash
-from flashing.image import build
+from tools.flashing import display, link
+from tools.flashing.flashcmd import flash
+from tools.flashing.image import build
 
 REPO = Path(__file__).resolve().parents[1]
 FIRMWARE = REPO / "firmware"

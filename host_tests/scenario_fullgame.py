@@ -4,7 +4,9 @@ Run by host_tests/test_fullgame.py on CPython, and on the MicroPython unix port 
 ``-X heapsize=192K`` (the compiled .mpy firmware, as on the Pico) to show that the firmware
 fits in about half the Pico's heap; it prints the smallest gc.mem_free() seen.
 
-    micropython -X heapsize=192K scenario_fullgame.py FIRMWARE_DIR TOOLS_DIR STATE_DIR
+    micropython -X heapsize=192K scenario_fullgame.py FIRMWARE_DIR ROOT_DIR STATE_DIR
+
+FIRMWARE_DIR holds the firmware's modules; ROOT_DIR the tools package (tools/board/pcboard).
 
 The hands repeat one deal, so the score can be worked out by hand (``PLAY``, ``SHOW`` and
 ``expected``): each hand the dealer gains 8 + 12 + 6 = 26 and the pone 4 + 8 = 12.
@@ -99,10 +101,10 @@ def play(h):
     return "A 121 - B 118, then a new game"
 
 
-def main(firmware, tools, folder):
-    sys.path.insert(0, tools)
+def main(firmware, root, folder):
+    sys.path.insert(0, root)
     sys.path.insert(0, firmware)
-    from pcboard import Harness
+    from tools.board.pcboard import Harness
 
     m = MeteredHarness(Harness, folder)
     gc.collect()

@@ -94,7 +94,7 @@ def test_pegging_helper_resumes_the_hand_after_a_power_cut():
 
 
 def test_pegging_helper_power_cut_between_saving_a_card_and_pegging_it():
-    from sk_support import PowerCut
+    from tools.board.testkit import PowerCut
 
     h = board_in(MODE_PEGGING)
     h.press("5")

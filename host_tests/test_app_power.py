@@ -11,10 +11,11 @@ import sys
 
 import app as app_module
 from app_support import A_FRONT, ERROR, FLASH, board
-from pcboard import Harness, PCBoard, key_bit
 from scorekeeper import Keeper
-from sk_support import FakeFS
 from view import MODE_PEGGING, MODE_SCORE, SIG_RECOVERED
+
+from tools.board.pcboard import Harness, PCBoard, key_bit
+from tools.board.testkit import FakeFS
 
 # A game in steps; a power cut may fall between any two steps. Each step ends with nothing
 # half-typed, so the committed state is the whole story.

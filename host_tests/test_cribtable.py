@@ -1,16 +1,17 @@
 """The generated crib table: regenerated from its generator, and checked independently.
 
-CPython only (it enumerates hundreds of thousands of cribs); see tools/gen_cribtable.py and
+CPython only (it enumerates hundreds of thousands of cribs); see tools/rules/gen_cribtable.py and
 docs/CRIB_TABLE.md for the method.
 """
 
 import os
 
-import gen_cribtable
 import pytest
 from cribbage import parse_cards, score_show
 from cribbage.cribtable import PAIR, SINGLE
 from cribbage.discard import MILLI, crib_value
+
+from tools.rules import gen_cribtable
 
 MODULE = os.path.join(os.path.dirname(__file__), "..", "firmware", "cribbage", "cribtable.py")
 

@@ -15,11 +15,12 @@ The enumeration runs once (two processes, about 10 s) and is shared by the slow 
 """
 
 import pytest
-from gen_showtable import TARGET as SHOWTABLE_PATH
-from gen_showtable import render as render_showtable
-from gen_totals import TARGET as TOTALS_PATH
-from gen_totals import render_from
-from show_enumeration import enumerate_shows
+
+from tools.rules.gen_showtable import TARGET as SHOWTABLE_PATH
+from tools.rules.gen_showtable import render as render_showtable
+from tools.rules.gen_totals import TARGET as TOTALS_PATH
+from tools.rules.gen_totals import render_from
+from tools.rules.show_enumeration import enumerate_shows
 
 LUMETTA_HANDS = (
     1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236, 361224,
@@ -74,10 +75,10 @@ def test_committed_totals_module_is_current(shows):
     hand, crib, hand3 = shows
     with open(TOTALS_PATH, encoding="utf-8") as f:
         committed = f.read()
-    assert committed == render_from(hand, crib, hand3), "run python tools/gen_totals.py"
+    assert committed == render_from(hand, crib, hand3), "run python tools/rules/gen_totals.py"
 
 
 def test_committed_show_table_is_current():
     with open(SHOWTABLE_PATH, encoding="utf-8") as f:
         committed = f.read()
-    assert committed == render_showtable(), "run python tools/gen_showtable.py"
+    assert committed == render_showtable(), "run python tools/rules/gen_showtable.py"

@@ -2,7 +2,8 @@
 """The board's error log: entries with the traceback, never over its size, newest kept."""
 
 from errlog import LOG_MAX, append_error, format_error, trim
-from sk_support import FakeFS
+
+from tools.board.testkit import FakeFS
 
 
 def error(text):

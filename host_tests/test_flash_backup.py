@@ -1,12 +1,13 @@
 """`make backup`, `make restore` and `make logs` on a fake Pico."""
 
-import flash
 import pytest
 from fake_pico import FakePico
 from flash_support import STATE
-from flashing import link
-from flashing.backup import backup, default_folder, restore
-from flashing.errors import BackupError
+
+from tools import flash
+from tools.flashing import link
+from tools.flashing.backup import backup, default_folder, restore
+from tools.flashing.errors import BackupError
 
 GAME_B = {
     "/state/game.log": b"G 1 2 121 0\nP B 31\n",

@@ -4,7 +4,8 @@ games left alone, progress, "up to date", and a board pulled out half-way."""
 import pytest
 from fake_pico import FakePico
 from flash_support import STATE, flash_board, real_image, sha, writes
-from flashing.errors import LinkLost, NotMicroPython, TooOld
+
+from tools.flashing.errors import LinkLost, NotMicroPython, TooOld
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +166,6 @@ def test_the_watchdog_left_running_is_stopped_on_connect():
 
 
 def flash_support_connect(pico):
-    from flashing import link
+    from tools.flashing import link
 
     return link.connect("fake", factory=pico.factory)

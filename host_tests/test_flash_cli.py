@@ -4,13 +4,14 @@ exit status 1, never a traceback; progress on stdout; "up to date" the second ti
 import socket
 from functools import partial
 
-import flash
 import pytest
 import serial.tools.list_ports
 from fake_pico import FakePico
 from flash_support import MPY_CROSS, STATE
-from flashing import link, ports
-from flashing.ports import bootsel_hint as real_bootsel_hint
+
+from tools import flash
+from tools.flashing import link, ports
+from tools.flashing.ports import bootsel_hint as real_bootsel_hint
 
 PICO = dict(vid=0x2E8A, pid=0x0005, manufacturer="MicroPython", product="Board in FS mode")
 

@@ -5,14 +5,15 @@ import re
 import shutil
 from pathlib import Path
 
-import flash
 import pytest
 import upy_board
 from fake_pico import FakePico
 from flash_support import MPY_CROSS, STATE, flash_board, real_image
-from flashing import link
-from flashing.devtest import FOLDER, device_test, rules_tests
-from flashing.errors import FlashError
+
+from tools import flash
+from tools.flashing import link
+from tools.flashing.devtest import FOLDER, device_test, rules_tests
+from tools.flashing.errors import FlashError
 
 HOST_TESTS = Path(__file__).resolve().parent
 FIRMWARE_MODULES = {p.stem for p in (HOST_TESTS.parent / "firmware").iterdir()} - {"cribbage"}

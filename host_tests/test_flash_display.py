@@ -9,7 +9,8 @@ from functools import partial
 import pytest
 from fake_pico import FakePico
 from flash_support import FIRMWARE, PINS, STATE, flash_board, real_image
-from flashing import display
+
+from tools.flashing import display
 
 DRIVER = b"# micropython-lib's ssd1306 driver (a stand-in)\nclass SSD1306_I2C:\n    pass\n"
 

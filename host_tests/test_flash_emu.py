@@ -19,11 +19,12 @@ import subprocess
 import time
 from pathlib import Path
 
-import flash
 import pytest
 from ci_gate import need
 from flash_support import MPY_CROSS
-from flashing.image import build
+
+from tools import flash
+from tools.flashing.image import build
 
 REPO = Path(__file__).resolve().parents[1]
 EMU = REPO / "tools" / "emu"

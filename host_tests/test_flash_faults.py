@@ -5,10 +5,11 @@ import pytest
 from fake_fs import FakeOS
 from fake_pico import FakePico
 from flash_support import FIRMWARE, MPY_CROSS, STATE, flash_board, real_image, writes
-from flashing import link
-from flashing.errors import BoardError, LinkLost
-from flashing.image import build
 from mpremote.transport import TransportError
+
+from tools.flashing import link
+from tools.flashing.errors import BoardError, LinkLost
+from tools.flashing.image import build
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from flash_support import real_image
-from flashing.errors import BuildError
-from flashing.image import build
+
+from tools.flashing.errors import BuildError
+from tools.flashing.image import build
 
 REPO = Path(__file__).resolve().parents[1]
 FIRMWARE = REPO / "firmware"

@@ -2,8 +2,8 @@
 
 import hashlib
 
-from flashing.device import DeviceFile
-from flashing.plan import is_protected, make_plan, mismatches
+from tools.flashing.device import DeviceFile
+from tools.flashing.plan import is_protected, make_plan, mismatches
 
 
 def sha(data):

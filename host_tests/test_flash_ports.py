@@ -3,8 +3,16 @@
 from types import SimpleNamespace
 
 import pytest
-from flashing.errors import ManyBoards, NoBoard
-from flashing.ports import Port, bootsel_hint, choose, expand, not_micropython_hint, serial_ports
+
+from tools.flashing.errors import ManyBoards, NoBoard
+from tools.flashing.ports import (
+    Port,
+    bootsel_hint,
+    choose,
+    expand,
+    not_micropython_hint,
+    serial_ports,
+)
 
 PICO_A = Port("/dev/ttyACM0", 0x2E8A, 0x0005, "E6614C311B5A1234", "MicroPython",
               "Board in FS mode")  # fmt: skip

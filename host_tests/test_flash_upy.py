@@ -8,9 +8,10 @@ from functools import partial
 import pytest
 import upy_board
 from flash_support import STATE, flash_board, real_image, writes
-from flashing import display, link
-from flashing.backup import backup, restore
-from flashing.errors import LinkLost
+
+from tools.flashing import display, link
+from tools.flashing.backup import backup, restore
+from tools.flashing.errors import LinkLost
 
 pytestmark = pytest.mark.skipif(not upy_board.available(), reason="no .venv/bin/micropython")
 

@@ -6,7 +6,8 @@ import power
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kicadgen import parts
+
+from tools.hardware.kicadgen import parts
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "<!-- power budget:"

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_keymap_picture_is_current():
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "gen_keymap.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "hardware" / "gen_keymap.py"), "--check"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

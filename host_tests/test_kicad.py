@@ -12,10 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pinmap
 import pytest
 from ci_gate import need
-from kicadgen import layout, netlist, parts
+
+from tools.hardware import pinmap
+from tools.hardware.kicadgen import layout, netlist, parts
 
 ROOT = Path(__file__).resolve().parent.parent
 KICAD = ROOT / "hardware" / "kicad"
@@ -130,6 +131,7 @@ def test_board_leds_sit_on_the_holes():
 
 def test_generated_kicad_files_are_current():
     need_kicad()
-    res = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_kicad.py"), "--check"],
+    gen = ROOT / "tools" / "hardware" / "gen_kicad.py"
+    res = subprocess.run([sys.executable, str(gen), "--check"],
                          capture_output=True, text=True, check=False)  # fmt: skip
     assert res.returncode == 0, res.stdout + res.stderr

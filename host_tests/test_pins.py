@@ -5,10 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import gen_pins
-import pinmap
 import pytest
-from kicadgen import schematic
+
+from tools.hardware import gen_pins, pinmap
+from tools.hardware.kicadgen import schematic
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,7 +71,7 @@ def test_pico_pin_numbers_match_the_pico_symbol():
 
 def test_generated_files_are_current():
     res = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "gen_pins.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "hardware" / "gen_pins.py"), "--check"],
         capture_output=True,
         text=True,
         check=False,

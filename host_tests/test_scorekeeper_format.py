@@ -6,8 +6,9 @@ import struct
 from scorekeeper import CORRECTION, HAND, PLAY, Keeper, ScorekeeperError
 from scorekeeper.crc import crc16
 from scorekeeper.events import format_event, parse_event
-from sk_support import Clock, FakeFS, keeper
 from support import raises
+
+from tools.board.testkit import Clock, FakeFS, keeper
 
 
 def test_crc16_ccitt_false_check_values():

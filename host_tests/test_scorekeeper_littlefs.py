@@ -7,7 +7,8 @@ Under CPython there is no littlefs, so this file defines no tests there.
 """
 
 from scorekeeper import HAND, FileOps, Keeper
-from sk_support import LFS_MOUNT, Clock, RAMBlocks, mount_lfs, unmount_lfs
+
+from tools.board.testkit import LFS_MOUNT, Clock, RAMBlocks, mount_lfs, unmount_lfs
 
 try:
     import vfs

@@ -9,8 +9,9 @@ from scorekeeper import (
     Keeper,
     NothingToUndo,
 )
-from sk_support import Clock, FakeFS, at, keeper
 from support import raises
+
+from tools.board.testkit import Clock, FakeFS, at, keeper
 
 
 def reload(k):

@@ -7,7 +7,8 @@ events, and with every event that was fully written.
 """
 
 from scorekeeper import FileOps, Keeper
-from sk_support import (
+
+from tools.board.testkit import (
     Clock,
     FakeFS,
     PowerCut,

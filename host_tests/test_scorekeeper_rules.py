@@ -16,8 +16,9 @@ from scorekeeper import (
     ImpossibleCount,
     ScoreRefused,
 )
-from sk_support import at, keeper, with_settings
 from support import raises
+
+from tools.board.testkit import at, keeper, with_settings
 
 
 def test_pegs_leapfrog_front_and_back():

@@ -2,8 +2,9 @@
 """Scorekeeper settings: the file's round trip, when changes take effect, damaged files."""
 
 from scorekeeper import Keeper, SettingsError
-from sk_support import Clock, FakeFS, keeper
 from support import raises
+
+from tools.board.testkit import Clock, FakeFS, keeper
 
 
 def reload(k):

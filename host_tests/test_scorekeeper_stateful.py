@@ -11,7 +11,8 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from scorekeeper import Keeper, NothingToUndo, ScorekeeperError
-from sk_support import Clock, FakeFS, PowerCut
+
+from tools.board.testkit import Clock, FakeFS, PowerCut
 
 SETTING_CHOICES = (
     ("players", (2, 3, 4)),

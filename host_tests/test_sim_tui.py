@@ -8,8 +8,9 @@ import os
 
 import pytest
 from rich.color import Color, ColorSystem
-from simulator.live import PRESS_MS, Live, screen_colour
-from simulator.tui import SimApp
+
+from tools.simulator.live import PRESS_MS, Live, screen_colour
+from tools.simulator.tui import SimApp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOLES_CSV = os.path.join(ROOT, "hardware", "holes.csv")
@@ -315,8 +316,8 @@ def test_screen_colour_keeps_dark_dark_and_orders_dim_below_bright():
 
 
 def test_no_color_flag_or_environment_picks_letters(tmp_path, monkeypatch):
-    import sim
-    from simulator import tui
+    from tools import sim
+    from tools.simulator import tui
 
     chosen = []
     monkeypatch.setattr(tui, "main", lambda folder, letters, csv: chosen.append(letters))
@@ -332,7 +333,7 @@ def test_no_color_flag_or_environment_picks_letters(tmp_path, monkeypatch):
 
 
 def test_the_default_state_folder_is_in_the_users_cache(monkeypatch):
-    import sim
+    from tools import sim
 
     monkeypatch.setenv("XDG_CACHE_HOME", "/x/cache")
     assert sim.default_state_dir() == "/x/cache/picopeg/sim"

@@ -8,10 +8,11 @@ uses (pull-ups to 5 V: 56k default, 22k 1.5 A, 10k 3 A), worked by hand below.
 
 import supply
 from app_support import FOLDER
-from pcboard import Harness, PCBoard
-from sk_support import FakeFS
 from support import raises
 from view import MODE_SETTINGS
+
+from tools.board.pcboard import Harness, PCBoard
+from tools.board.testkit import FakeFS
 
 
 def divider_mv(rp_kohm_x10, pull_mv=5000, rd_ohm=5100):

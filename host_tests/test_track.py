@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import ledmap
-from kicadgen import layout, track
+
+from tools.hardware.kicadgen import layout, track
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,7 +81,7 @@ def test_led_capacitors_and_vias_sit_beside_their_leds():
 
 def test_wiring_svg_is_current():
     res = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "gen_wiring.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "hardware" / "gen_wiring.py"), "--check"],
         capture_output=True,
         text=True,
         check=False,

@@ -8,9 +8,9 @@ order, failures are printed with their traceback, and the exit status is 1 if an
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path.insert(0, _HERE)
-sys.path.insert(0, _HERE + "/../firmware")
-sys.path.insert(0, _HERE + "/../tools")
+sys.path.insert(0, _HERE + "/..")  # the tools package (its board stand-in and test kit)
+sys.path.insert(0, _HERE + "/../firmware")  # the firmware's modules, top-level as on the Pico
+sys.path.insert(0, _HERE)  # the tests' helpers
 
 
 def run_module(name):

@@ -22,13 +22,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # run as a file: the tools package is found from the repo root
+    sys.path.insert(0, str(REPO))
 
-from flashing import backup, device, devtest, display, flashcmd, image, link, ports  # noqa: E402
-from flashing.errors import FlashError  # noqa: E402
+from tools.flashing import backup, device, devtest, display, flashcmd, image, link, ports  # noqa: E402
+from tools.flashing.errors import FlashError  # noqa: E402
 
 FIRMWARE = REPO / "firmware"
 

@@ -8,7 +8,7 @@ SPDX-License-Identifier: MIT
 import argparse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def is_current(path, text):

@@ -22,8 +22,8 @@ import sys
 
 _TOOLS = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = _TOOLS + "/.."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, _TOOLS)
+sys.path.insert(0, ROOT + "/firmware")  # the firmware's modules are top-level, as on the Pico
+sys.path.insert(0, ROOT)  # and the tools package, from the repository root
 
 HOLES_CSV = ROOT + "/hardware/holes.csv"
 FLAGS = ("--json", "--reset", "--no-color", "--plain")
@@ -124,18 +124,18 @@ def main(argv):
         if o.reset:
             reset_state(state_dir)
     if o.script:
-        from simulator.run import run_script
+        from tools.simulator.run import run_script
 
         sys.exit(run_script(o.script, state_dir, o.json, HOLES_CSV))
     no_color = o.no_color or os.getenv("NO_COLOR") is not None
     dumb = os.getenv("TERM") in (None, "", "dumb")
     if o.plain or dumb or not _terminal():
-        from simulator.run import run_lines
+        from tools.simulator.run import run_lines
 
         sys.exit(run_lines(state_dir, HOLES_CSV))
     if sys.implementation.name == "micropython":
         fail("sim.py: the interactive board needs CPython (`make sim`); try --plain")
-    from simulator import tui
+    from tools.simulator import tui
 
     tui.main(state_dir, no_color, HOLES_CSV)
 

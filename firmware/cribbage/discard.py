@@ -4,7 +4,7 @@ Each way of splitting the deal into kept cards and a throw is scored three ways:
 - hand: the exact expected show of the kept cards over every possible starter (each card not
   in your dealt hand, all equally likely);
 - crib: the expected show of a crib holding the thrown cards, from ``cribtable`` (computed by
-  tools/gen_cribtable.py: the rest of the crib and the starter uniformly random, see
+  tools/rules/gen_cribtable.py: the rest of the crib and the starter uniformly random, see
   docs/CRIB_TABLE.md);
 - net: hand + crib when the crib is yours (you deal, or in the four-player partnership game
   your partner deals), hand - crib when it is an opponent's.

@@ -3,18 +3,11 @@
 Runs in .venv-hw (`make test-hw`): build123d. The solids are built once (about 10 s).
 """
 
-import sys
-from pathlib import Path
-
 import pytest
+from build123d import GeomType, Vector
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools" / "hardware"))
-
-import board_geometry  # noqa: E402
-import case_build  # noqa: E402
-import case_model as cm  # noqa: E402
-from build123d import GeomType, Vector  # noqa: E402
+from tools.hardware import board_geometry, case_build
+from tools.hardware import case_model as cm
 
 GEO = board_geometry.read()
 LEDS = board_geometry.leds(GEO)

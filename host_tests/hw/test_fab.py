@@ -5,18 +5,12 @@ Runs in .venv-hw (`make test-hw`): KiKit drives KiCad's pcbnew module. One run p
 
 import csv
 import re
-import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools" / "hardware"))
-sys.path.insert(0, str(ROOT / "tools"))
-
-import fab  # noqa: E402
-from kicadgen import layout, parts, track  # noqa: E402
+from tools.hardware import fab
+from tools.hardware.kicadgen import layout, parts, track
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,9 @@ import posixpath
 import time
 from pathlib import Path
 
-from flashing import device
-from flashing.errors import BackupError, FlashError
-from flashing.report import step
+from tools.flashing import device
+from tools.flashing.errors import BackupError, FlashError
+from tools.flashing.report import step
 
 STATE = "/state"
 LOG = "/errors.log"

@@ -11,7 +11,7 @@ SPDX-License-Identifier: MIT
 
 from dataclasses import dataclass
 
-from flashing import snippets
+from tools.flashing import snippets
 
 CHUNK = 256  # bytes per write (as mpremote's cp): small enough for any board's raw REPL
 TEMP_SUFFIX = ".part"

@@ -16,9 +16,9 @@ import re
 import tempfile
 from pathlib import Path
 
-from flashing import device, snippets
-from flashing.errors import FlashError
-from flashing.image import compile_module
+from tools.flashing import device, snippets
+from tools.flashing.errors import FlashError
+from tools.flashing.image import compile_module
 
 MARKER = "# upy: run"
 PACKAGE = "cribbage"

@@ -13,8 +13,8 @@ import io
 import re
 from pathlib import Path
 
-from flashing import device
-from flashing.errors import LinkLost
+from tools.flashing import device
+from tools.flashing.errors import LinkLost
 
 OLED_ADDR = 0x3C  # hal.OLED_ADDR
 DRIVER = "ssd1306"

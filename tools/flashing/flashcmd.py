@@ -10,10 +10,10 @@
 SPDX-License-Identifier: MIT
 """
 
-from flashing import device, display, snippets
-from flashing.errors import UF2_HINT, BoardError, FlashError, NotMicroPython, TooOld
-from flashing.plan import PROTECTED_DIRS, make_plan, mismatches
-from flashing.report import listing, size, step
+from tools.flashing import device, display, snippets
+from tools.flashing.errors import UF2_HINT, BoardError, FlashError, NotMicroPython, TooOld
+from tools.flashing.plan import PROTECTED_DIRS, make_plan, mismatches
+from tools.flashing.report import listing, size, step
 
 # The firmware needs the `asyncio` module name of MicroPython v1.21 (docs/FIRMWARE.md,
 # "Building and checking"); its .mpy files are bytecode of format version 6 (v1.19 and later).

@@ -19,7 +19,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from flashing.errors import BuildError
+from tools.flashing.errors import BuildError
 
 MAIN = "main.py"
 STAMPS = ".sources.json"  # {module: sha256 of its source}, and the mpy-cross version

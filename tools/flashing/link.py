@@ -17,8 +17,8 @@ import contextlib
 import io
 import os
 
-from flashing import snippets
-from flashing.errors import BoardError, LinkLost, NotMicroPython, PortUnavailable
+from tools.flashing import snippets
+from tools.flashing.errors import BoardError, LinkLost, NotMicroPython, PortUnavailable
 
 BAUD = 115200
 EXEC_TIMEOUT = 10  # seconds of silence before a board counts as gone (mpremote's default)
@@ -114,7 +114,7 @@ def connect(port, factory=None, hint=None):
             with contextlib.suppress(OSError, transport_error):
                 transport.close()
             if hint is None:
-                from flashing.ports import not_micropython_hint
+                from tools.flashing.ports import not_micropython_hint
 
                 hint = not_micropython_hint()
             raise NotMicroPython(

@@ -14,7 +14,7 @@ import glob
 import os
 from dataclasses import dataclass
 
-from flashing.errors import DOCS, UF2_HINT, ManyBoards, NoBoard
+from tools.flashing.errors import DOCS, UF2_HINT, ManyBoards, NoBoard
 
 RASPBERRY_PI_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005  # MicroPython's rp2 port enumerates as 2e8a:0005

@@ -6,13 +6,11 @@ SPDX-License-Identifier: MIT
 """
 
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.hardware.kicadgen import sexpr
 
-from kicadgen import sexpr  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 PCB = ROOT / "hardware" / "kicad" / "picopeg.kicad_pcb"
 

@@ -12,16 +12,14 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))  # run as a file: the tools package, from the root
 
-import board_geometry  # noqa: E402
-import case_model  # noqa: E402
+from tools.hardware import board_geometry, case_model  # noqa: E402
 
 
 def numbers(geo):
-    """Hole numbers every five, where the silkscreen has them (tools/kicadgen/silk.py)."""
-    sys.path.insert(0, str(HERE.parent))
-    from kicadgen import silk
+    """Hole numbers every five, where the silkscreen has them (tools/hardware/kicadgen/silk.py)."""
+    from tools.hardware.kicadgen import silk
 
     return [(t, xy) for t, xy, _size in silk.texts() if t.isdigit()]
 

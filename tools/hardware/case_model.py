@@ -130,7 +130,7 @@ def keypad_mount():
     with BuildPart() as k:
         Box(79.0, 87.0, 5.0, align=(Align.CENTER, Align.CENTER, Align.MIN))
         with Locations((0, 0, 5.0 - 0.8)):
-            Box(69.6, 77.6, 0.8, align=(Align.CENTER, Align.CENTER, Align.MIN), mode=Mode.SUBTRACT)  # fmt: skip
+            Box(69.6, 77.6, 0.8, align=BOTTOM, mode=Mode.SUBTRACT)
         with Locations((0, -40.0, 2.5)):
             Box(RIBBON_W, 10.0, 5.0, mode=Mode.SUBTRACT)
     return k.part

@@ -2,23 +2,21 @@
 
     est = estimate("build/hardware/picopeg-bom.csv", boards=5); print(report(est))
 
-Part prices are tools/kicadgen/parts.py's SOURCING table (LCSC, 100+ tier); the house's fees
-below are its published standard-PCBA price list as read on the date given. Both change:
-the order page has the final figure. Solder joints are counted from the footprints' pads.
+Part prices are the SOURCING table of tools/hardware/kicadgen/parts.py (LCSC, 100+ tier); the
+house's fees below are its published standard-PCBA price list as read on the date given. Both
+change: the order page has the final figure. Solder joints are counted from the footprints' pads.
 SPDX-License-Identifier: MIT
 """
 
 import csv
 import math
 import re
-import sys
 from pathlib import Path
+
+from tools.hardware.kicadgen import parts
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-
-from kicadgen import parts  # noqa: E402
 
 FP_DIR = ROOT / "hardware" / "kicad" / "lib" / "picopeg.pretty"
 PRICES_READ = "2026-12-01"

@@ -1,6 +1,6 @@
 """JLCPCB order files with KiKit (`kikit fab jlcpcb`), the hand-soldered parts and the cost.
 
-    .venv-hw/bin/python tools/hardware/fab.py OUT      (run by tools/build_hardware.py)
+    .venv-hw/bin/python tools/hardware/fab.py OUT      (run by build_hardware.py)
 
 KiKit writes the Gerbers and drill files (zipped), the BOM (Comment, Designator, Footprint,
 LCSC) and the placement file (Designator, Mid X, Mid Y, Layer, Rotation), both from the
@@ -19,11 +19,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
 
-import cost  # noqa: E402
-from kicadgen import parts  # noqa: E402
+from tools.hardware import cost  # noqa: E402
+from tools.hardware.kicadgen import parts  # noqa: E402
 
 KICAD = ROOT / "hardware" / "kicad"
 PCB = KICAD / "picopeg.kicad_pcb"

@@ -16,8 +16,8 @@ runner can report them with the line number.
 SPDX-License-Identifier: MIT
 """
 
-from simulator.glyph import glyphs_for, hole_rgb
-from simulator.report import MODE_KEYS, SIGNAL_NAMES, side_name
+from tools.simulator.glyph import glyphs_for, hole_rgb
+from tools.simulator.report import MODE_KEYS, SIGNAL_NAMES, side_name
 
 
 def _failure(expected, found):
@@ -25,7 +25,7 @@ def _failure(expected, found):
 
 
 def _usage(text):
-    from simulator.script import ScriptError
+    from tools.simulator.script import ScriptError
 
     return ScriptError("usage: expect " + text)
 

@@ -18,8 +18,9 @@ SPDX-License-Identifier: MIT
 import time
 
 from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, App
-from pcboard import PCBoard, key_bit
 from render import BRIGHTNESS
+
+from tools.board.pcboard import PCBoard, key_bit
 
 PRESS_MS = 100
 LONG_MS = 1000  # past the board's 0.8 s long press, well short of the 3 s hold

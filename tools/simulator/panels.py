@@ -14,8 +14,8 @@ from render import BRIGHTNESS
 from rich.text import Text
 from view import MODE_NAMES
 
-from simulator.glyph import LEGEND
-from simulator.live import screen_colour
+from tools.simulator.glyph import LEGEND
+from tools.simulator.live import screen_colour
 
 KEY_HELP = (" a-d  keys A-D", " l+key long 0.8 s", " h+key hold 3 s", " p power  q quit")
 BRIGHTNESS_LEVELS = 8

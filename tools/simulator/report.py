@@ -12,7 +12,7 @@ SPDX-License-Identifier: MIT
 
 from view import MODE_NAMES
 
-from simulator.glyph import LEGEND, glyphs_for, hole_rgb
+from tools.simulator.glyph import LEGEND, glyphs_for, hole_rgb
 
 MODE_KEYS = ("scoreboard", "verify", "pegging", "coach", "settings", "stats")
 SIDE_NAMES = "ABCD"

@@ -18,10 +18,10 @@ SPDX-License-Identifier: MIT
 """
 
 from keypad import KEYS
-from pcboard import Harness
 
-from simulator.expect import check
-from simulator.fs import MemFS
+from tools.board.memfs import MemFS
+from tools.board.pcboard import Harness
+from tools.simulator.expect import check
 
 LONG_MS = 1000
 HOLD_MS = 3200

@@ -15,10 +15,10 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static
 
-from simulator.geom import fit, load_holes
-from simulator.glyph import glyphs_for, hole_rgb
-from simulator.live import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
-from simulator.panels import KEY_HELP, legend_text, notes_text, pc_key, title_text
+from tools.simulator.geom import fit, load_holes
+from tools.simulator.glyph import glyphs_for, hole_rgb
+from tools.simulator.live import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
+from tools.simulator.panels import KEY_HELP, legend_text, notes_text, pc_key, title_text
 
 # Colour mode: a lit hole is a dot; a side's dim roles (back peg, the dealer's game hole, a
 # bar) are a ringed dot, so front and back pegs differ where a terminal has only 16 colours.

@@ -1,0 +1,14 @@
+"""PicoPeg's PC tools, one room (package) per concern; the map is in docs/DEVELOPING.md.
+
+    count.py, sim.py, flash.py   the command lines (run as files: python tools/sim.py)
+    board/       the PC stand-in for the board (PCBoard, Harness), MemFS, the shared test kit
+    hardware/    pins, wiring, key map and the KiCad project, generated from hardware/*.csv
+    rules/       the rules' generated tables (show, totals, crib) and the full enumeration
+    bench/       the benchmarks (`make bench`)
+    flashing/, simulator/, ci/   the flashing tool, the simulator, CI's helpers
+    emu/         the emulated Pico: scripts run in their own venv (tools/emu/README.md)
+
+Imports are absolute from the repository root (``from tools.board.pcboard import Harness``)
+with firmware/ on the path too, as the firmware's modules are top-level on the Pico.
+SPDX-License-Identifier: MIT
+"""

@@ -1,0 +1,98 @@
+"""`make hardware`: check the board and write everything a board house and a printer need.
+
+    .venv-hw/bin/python tools/hardware/build_hardware.py [--out build/hardware] [--no-case]
+
+Writes, one step per line: ERC and DRC reports at every severity (the build fails on any
+item at all, warnings included, or an unrouted net), the JLCPCB order files from KiKit
+(Gerbers and drill zipped, BOM with LCSC codes, placement; tools/hardware/fab.py), the
+hand-soldered parts, the cost of 5 boards, the schematic as PDF, a render of the board, a
+STEP model of the assembled board, and the case (tools/hardware/case_build.py: STL, STEP
+and a picture). Runs in .venv-hw (`make hw-venv`): KiKit needs KiCad's pcbnew module.
+SPDX-License-Identifier: MIT
+"""
+
+import argparse
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+KICAD = ROOT / "hardware" / "kicad"
+SCH = KICAD / "picopeg.kicad_sch"
+PCB = KICAD / "picopeg.kicad_pcb"
+sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+
+
+def kicad(*args):
+    """Run kicad-cli; raise with its output if it fails."""
+    res = subprocess.run(["kicad-cli", *args], capture_output=True, text=True, check=False)
+    if res.returncode:
+        raise SystemExit(
+            "kicad-cli %s failed:\n%s%s" % (" ".join(args[:3]), res.stdout, res.stderr)
+        )
+    return res.stdout
+
+
+def steps(out):
+    """[(name, kicad-cli arguments or a callable)] in the order they run."""
+    return [
+        ("ERC, every severity", ["sch", "erc", "--severity-all", "--exit-code-violations",
+                                 "-o", out / "erc.rpt", SCH]),
+        ("DRC, every severity, schematic parity", [
+            "pcb", "drc", "--schematic-parity", "--severity-all", "--exit-code-violations",
+            "-o", out / "drc.rpt", PCB]),
+        ("JLCPCB files (KiKit): Gerbers, BOM, placement, cost", lambda: fab(out)),
+        ("schematic PDF", ["sch", "export", "pdf", "-o", out / "picopeg-schematic.pdf", SCH]),
+        ("board render", ["pcb", "render", "--side", "top", "--background", "opaque",
+                          "--zoom", "2.1", "-w", "2400", "-h", "900",
+                          "-o", out / "picopeg-board.png", PCB]),
+        ("STEP of the assembled board", ["pcb", "export", "step", "--subst-models",
+                                         "--no-dnp", "-f", "-o", out / "picopeg-board.step",
+                                         PCB]),
+    ]  # fmt: skip
+
+
+def fab(out):
+    from tools.hardware import fab as fab_tool
+
+    fab_tool.main([str(out)])
+
+
+def case(out):
+    from tools.hardware import case_build
+
+    case_build.main([str(out / "case")])
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Check the board and write its manufacturing files.")
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "hardware")
+    ap.add_argument("--no-case", action="store_true", help="skip the case (the slow part)")
+    args = ap.parse_args(argv)
+    if not shutil.which("kicad-cli"):
+        raise SystemExit("kicad-cli not found: install KiCad 9 (see .ci/run)")
+    out = args.out.resolve()
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    todo = steps(out)
+    if not args.no_case:
+        todo.append(("case (build123d): STL, STEP, picture", lambda: case(out)))
+    for i, (name, run) in enumerate(todo, 1):
+        start = time.monotonic()
+        print("[%d/%d] %s ..." % (i, len(todo), name), end=" ", flush=True)
+        if callable(run):
+            run()
+        else:
+            kicad(*[str(a) for a in run])
+        print("%.1f s" % (time.monotonic() - start), flush=True)
+    print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
+    for f in sorted(out.iterdir()):
+        if f.is_file():
+            print("  %-26s %8d bytes" % (f.name, f.stat().st_size))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

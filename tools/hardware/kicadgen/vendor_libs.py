@@ -1,0 +1,162 @@
+"""Copy the symbols and footprints PicoPeg uses from KiCad's stock libraries into the project.
+
+The project library (hardware/kicad/lib/picopeg.kicad_sym and picopeg.pretty/) makes the
+schematic and board generators independent of the KiCad libraries installed on a machine:
+run this once when a part changes, commit the result. Derived symbols (`extends`) are
+flattened. Usage: python tools/hardware/kicadgen/vendor_libs.py [--symbols DIR] [--footprints DIR]
+The stock libraries are found from $KICAD9_SYMBOL_DIR / $KICAD9_FOOTPRINT_DIR, else next to
+the kicad-cli on PATH. KiCad's libraries are CC-BY-SA 4.0 with the design exception.
+SPDX-License-Identifier: MIT
+"""
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+
+from tools.hardware.kicadgen import sexpr  # noqa: E402
+from tools.hardware.kicadgen.sexpr import Atom  # noqa: E402
+
+LIB_DIR = ROOT / "hardware" / "kicad" / "lib"
+LIB_NAME = "picopeg"
+
+# (stock library, symbol) pairs; the project library keeps the symbol's name.
+SYMBOLS = [
+    ("Device", "C"),
+    ("Device", "C_Polarized"),
+    ("Device", "R"),
+    ("Device", "LED"),
+    ("Device", "D_Schottky"),
+    ("Device", "Polyfuse"),
+    ("Device", "D_TVS"),
+    ("LED", "WS2812B"),
+    ("MCU_Module", "RaspberryPi_Pico"),
+    ("74xGxx", "74AHCT1G125"),
+    ("Transistor_FET", "AO3401A"),
+    ("Connector", "USB_C_Receptacle_PowerOnly_6P"),
+    ("Connector", "TestPoint"),
+    ("Connector_Generic", "Conn_01x08"),
+    ("Connector_Generic", "Conn_01x04"),
+    ("Mechanical", "MountingHole"),
+    ("power", "+5V"),
+    ("power", "+3V3"),
+    ("power", "GND"),
+    ("power", "PWR_FLAG"),
+]
+
+# Fixes to stock symbols: (symbol, pin name) -> electrical type. The Pico symbol marks AGND
+# as a power output like one of its GND pins, so tying AGND to GND (as the Pico datasheet
+# allows) would be an ERC power-output conflict; it is a ground return.
+PIN_TYPE_FIXES = {("RaspberryPi_Pico", "AGND"): "passive"}
+
+FOOTPRINTS = [
+    ("LED_SMD", "LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"),
+    ("LED_SMD", "LED_0603_1608Metric"),
+    ("Capacitor_SMD", "C_0603_1608Metric"),
+    ("Capacitor_THT", "CP_Radial_D10.0mm_P5.00mm"),
+    ("Resistor_SMD", "R_0603_1608Metric"),
+    ("Package_TO_SOT_SMD", "SOT-23-5"),
+    ("Package_TO_SOT_SMD", "SOT-23"),
+    ("Diode_SMD", "D_SOD-123"),
+    ("Fuse", "Fuse_1210_3225Metric"),
+    ("Diode_SMD", "D_SMA"),
+    ("Diode_SMD", "D_SOD-923"),
+    ("Connector_USB", "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal"),
+    ("Connector_PinHeader_2.54mm", "PinHeader_1x08_P2.54mm_Vertical"),
+    ("Connector_PinHeader_2.54mm", "PinHeader_1x04_P2.54mm_Vertical"),
+    ("TestPoint", "TestPoint_THTPad_D1.5mm_Drill0.7mm"),
+    ("MountingHole", "MountingHole_3.2mm_M3"),
+    ("Module", "RaspberryPi_Pico_Common_THT"),
+]
+
+
+def stock_dir(env, sub):
+    """Where KiCad's stock libraries are: $env, else <prefix of kicad-cli>/share/kicad/sub."""
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    cli = shutil.which("kicad-cli")
+    if not cli:
+        raise SystemExit("kicad-cli not on PATH and $%s not set" % env)
+    return Path(cli).resolve().parent.parent / "share" / "kicad" / sub
+
+
+def flatten(symbols, name):
+    """The symbol `name` with any `extends` chain resolved into one self-contained symbol."""
+    sym = symbols[name]
+    parent_ref = sexpr.find(sym, "extends")
+    if parent_ref is None:
+        return sym
+    parent = flatten(symbols, parent_ref[1])
+    own = {p[1]: p for p in sexpr.find_all(sym, "property")}
+    out = [Atom("symbol"), name]
+    for item in parent[2:]:
+        if isinstance(item, list) and item[0] == "property":
+            out.append(own.pop(item[1], item))
+        elif isinstance(item, list) and item[0] == "symbol":
+            unit = list(item)
+            unit[1] = name + item[1][len(parent[1]) :]
+            out.append(unit)
+        else:
+            out.append(item)
+    # Properties only the child has go after the inherited ones, before the units.
+    first_unit = next(i for i, x in enumerate(out) if isinstance(x, list) and x[0] == "symbol")
+    out[first_unit:first_unit] = list(own.values())
+    return out
+
+
+def fix_pins(sym):
+    """Apply PIN_TYPE_FIXES to a (flattened) symbol in place."""
+    for unit in sexpr.find_all(sym, "symbol"):
+        for pin in sexpr.find_all(unit, "pin"):
+            fix = PIN_TYPE_FIXES.get((sym[1], sexpr.find(pin, "name")[1]))
+            if fix:
+                pin[1] = Atom(fix)
+    return sym
+
+
+def vendor_symbols(sym_dir):
+    by_lib = {}
+    for lib, name in SYMBOLS:
+        by_lib.setdefault(lib, []).append(name)
+    out = [
+        Atom("kicad_symbol_lib"),
+        [Atom("version"), Atom("20241209")],
+        [Atom("generator"), "picopeg_vendor_libs"],
+        [Atom("generator_version"), "9.0"],
+    ]
+    for lib, names in by_lib.items():
+        print("  symbols from %s: %s" % (lib, ", ".join(names)), flush=True)
+        tree = sexpr.parse((sym_dir / (lib + ".kicad_sym")).read_text())
+        symbols = {s[1]: s for s in sexpr.find_all(tree, "symbol")}
+        for name in names:
+            out.append(fix_pins(flatten(symbols, name)))
+    (LIB_DIR / (LIB_NAME + ".kicad_sym")).write_text(sexpr.dumps(out) + "\n")
+
+
+def vendor_footprints(fp_dir):
+    dest = LIB_DIR / (LIB_NAME + ".pretty")
+    dest.mkdir(parents=True, exist_ok=True)
+    for lib, name in FOOTPRINTS:
+        print("  footprint %s:%s" % (lib, name), flush=True)
+        shutil.copyfile(
+            fp_dir / (lib + ".pretty") / (name + ".kicad_mod"), dest / (name + ".kicad_mod")
+        )
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--symbols", type=Path, help="stock symbol library folder")
+    ap.add_argument("--footprints", type=Path, help="stock footprint library folder")
+    args = ap.parse_args(argv)
+    LIB_DIR.mkdir(parents=True, exist_ok=True)
+    vendor_symbols(args.symbols or stock_dir("KICAD9_SYMBOL_DIR", "symbols"))
+    vendor_footprints(args.footprints or stock_dir("KICAD9_FOOTPRINT_DIR", "footprints"))
+    print("vendored %d symbols, %d footprints" % (len(SYMBOLS), len(FOOTPRINTS)))
+
+
+if __name__ == "__main__":
+    main()
