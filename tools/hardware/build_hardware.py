@@ -48,9 +48,7 @@ def steps(out):
         ("board render", ["pcb", "render", "--side", "top", "--background", "opaque",
                           "--zoom", "2.1", "-w", "2400", "-h", "900",
                           "-o", out / "picopeg-board.png", PCB]),
-        ("STEP of the assembled board", ["pcb", "export", "step", "--subst-models",
-                                         "--no-dnp", "-f", "-o", out / "picopeg-board.step",
-                                         PCB]),
+        ("STEP of the assembled board, every part's model in it", lambda: board_step(out)),
     ]  # fmt: skip
 
 
@@ -58,6 +56,14 @@ def fab(out):
     from tools.hardware import fab as fab_tool
 
     fab_tool.main([str(out)])
+
+
+def board_step(out):
+    from tools.hardware import board_step as step
+
+    missing = step.missing_parts(step.export(out))
+    if missing:
+        raise SystemExit("no 3D model in the STEP for %s" % ", ".join(missing))
 
 
 def case(out):
