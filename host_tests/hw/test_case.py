@@ -92,3 +92,57 @@ def test_walls_are_printable(case):
     x, y = LEDS[1]
     tube = wall_thickness(case["plate"], x + cm.TUBE_ID / 2 - 0.5, -y, cm.PLATE_Z - 1, 1, 0)
     assert tube >= 1.2
+
+
+def test_engraved_texts_sit_where_the_silkscreen_has_them_clear_of_the_windows(case):
+    texts = case_build.engraved_texts()
+    numbers = sorted(int(t) for t, _at, _size in texts if t.isdigit())
+    assert numbers == list(range(5, 121, 5))  # every fifth hole, as the board's silkscreen
+    windows = [cm.xy(LEDS[h]) for h in LEDS]
+    for text, at, size in texts:
+        box = cm.engraving([(text, at, size)]).bounding_box()
+        cx, cy = cm.xy(at)
+        # Centred on its place (a descender, as PicoPeg's g, moves the box's middle a little).
+        assert abs((box.min.X + box.max.X) / 2 - cx) < 0.3, text
+        assert abs((box.min.Y + box.max.Y) / 2 - cy) < 0.1 * size, text
+        if text.isdigit():  # font sizes are ems: DejaVu's digits are 0.73 em tall
+            assert 0.69 * size < box.max.Y - box.min.Y < 0.77 * size, text
+        for wx, wy in windows:  # the nearest point of the text's box to each window
+            dx = max(box.min.X - wx, 0, wx - box.max.X)
+            dy = max(box.min.Y - wy, 0, wy - box.max.Y)
+            assert (dx * dx + dy * dy) ** 0.5 > cm.WINDOW_D / 2 + 0.3, (text, wx, wy)
+    # The plate is cut: the engraving's floor is a face of the plate, one per glyph part.
+    floor = cm.PLATE_Z + cm.PLATE_T - cm.ENGRAVE
+    faces = [f for f in case["plate"].faces() if abs(f.center().Z - floor) < 1e-3]
+    glyphs = len(cm.engraving(texts).faces())
+    assert len(faces) >= glyphs + 2  # and the two skunk lines
+
+
+def test_skunk_lines_cross_the_track_between_60_61_and_90_91(case):
+    z = cm.PLATE_Z + cm.PLATE_T - cm.ENGRAVE / 2
+    for last in (60, 90):
+        (ax, ay), (bx, by) = cm.xy(LEDS[last]), cm.xy(LEDS[last + 1])
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        ux, uy = (bx - ax) / length, (by - ay) / length  # along the track
+        across = (-uy, ux)
+        assert not inside(case["plate"], mx, my, z)
+        for s in (-3.0, 3.0):  # engraved 3 mm to either side, across the track ...
+            assert not inside(case["plate"], mx + s * across[0], my + s * across[1], z)
+            assert inside(case["plate"], mx + s * ux, my + s * uy, z)  # ... not along it
+
+
+def test_keypad_cradle_takes_the_keypad_and_its_ribbon_leaves_toward_the_board(case):
+    k = case["keypad_mount"]
+    top = cm.CRADLE_H - cm.KEYPAD_T / 2  # in the pocket's depth
+    half_w, half_d = cm.KEYPAD_W / 2, cm.KEYPAD_D / 2
+    for sx in (-1, 1):
+        for sy in (-1, 1):  # the keypad's corners are in the pocket, with room
+            assert not inside(k, sx * (half_w + 0.2), sy * (half_d + 0.2), top)
+            rim = cm.KEYPAD_CLEAR + 1.2  # and a printable rim beyond them
+            assert inside(k, sx * (half_w + rim), sy * (half_d - 10), top)
+    assert inside(k, 0, 0, top - cm.KEYPAD_T)  # a floor under the keypad
+    edge = half_d + cm.KEYPAD_CLEAR + cm.CRADLE_RIM / 2
+    assert not inside(k, 0, edge, top)  # the ribbon's slot in the edge toward the board
+    assert not inside(k, cm.RIBBON_W / 2 - 1, edge, top)
+    assert inside(k, 0, -edge, top)  # the player's edge is closed

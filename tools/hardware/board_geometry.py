@@ -20,9 +20,8 @@ def _xy(node):
     return float(at[1]), float(at[2]), float(at[3]) if len(at) > 3 else 0.0
 
 
-def read(pcb=PCB):
-    """{"outline": (x0, y0, x1, y1), "parts": {ref: (x, y, rot, side)}} in board mm."""
-    tree = sexpr.parse(Path(pcb).read_text())
+def edge_points(tree):
+    """([x], [y]) of the board outline's points (Edge.Cuts lines and arcs), KiCad's mm."""
     xs, ys = [], []
     for kind in ("gr_line", "gr_arc"):
         for g in sexpr.find_all(tree, kind):
@@ -33,6 +32,13 @@ def read(pcb=PCB):
                 if p:
                     xs.append(float(p[1]))
                     ys.append(float(p[2]))
+    return xs, ys
+
+
+def read(pcb=PCB):
+    """{"outline": (x0, y0, x1, y1), "parts": {ref: (x, y, rot, side)}} in board mm."""
+    tree = sexpr.parse(Path(pcb).read_text())
+    xs, ys = edge_points(tree)
     ox, oy = min(xs), min(ys)
     parts = {}
     for fp in sexpr.find_all(tree, "footprint"):

@@ -6,8 +6,10 @@ Writes, one step per line: ERC and DRC reports at every severity (the build fail
 item at all, warnings included, or an unrouted net), the JLCPCB order files from KiKit
 (Gerbers and drill zipped, BOM with LCSC codes, placement; tools/hardware/fab.py), the
 hand-soldered parts, the cost of 5 boards, the schematic as PDF, a render of the board, a
-STEP model of the assembled board, and the case (tools/hardware/case_build.py: STL, STEP
-and a picture). Runs in .venv-hw (`make hw-venv`): KiKit needs KiCad's pcbnew module.
+STEP model of the assembled board with every part's model (board_step.py), the case
+(case_build.py: STL and STEP) and a render of the board in its case (case_render.py). The
+two renders also refresh the README's pictures, docs/img/board.png and case.png. Runs in
+.venv-hw (`make hw-venv`): KiKit needs KiCad's pcbnew module.
 SPDX-License-Identifier: MIT
 """
 
@@ -22,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KICAD = ROOT / "hardware" / "kicad"
 SCH = KICAD / "picopeg.kicad_sch"
 PCB = KICAD / "picopeg.kicad_pcb"
+DOCS_IMG = ROOT / "docs" / "img"  # the README's pictures: make hardware refreshes them
 sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
 
 
@@ -72,6 +75,15 @@ def case(out):
     case_build.main([str(out / "case")])
 
 
+def case_picture(out):
+    """Render the case, then refresh the README's two pictures from this build's renders."""
+    from tools.hardware import case_render
+
+    case_render.render(out / "case", out / "picopeg-case.png")
+    for name, picture in (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png")):
+        shutil.copyfile(out / picture, DOCS_IMG / name)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Check the board and write its manufacturing files.")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "hardware")
@@ -84,7 +96,8 @@ def main(argv=None):
     out.mkdir(parents=True)
     todo = steps(out)
     if not args.no_case:
-        todo.append(("case (build123d): STL, STEP, picture", lambda: case(out)))
+        todo.append(("case (build123d): STL and STEP", lambda: case(out)))
+        todo.append(("picture of the board in its case (KiCad)", lambda: case_picture(out)))
     for i, (name, run) in enumerate(todo, 1):
         start = time.monotonic()
         print("[%d/%d] %s ..." % (i, len(todo), name), end=" ", flush=True)

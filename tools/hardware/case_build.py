@@ -1,9 +1,9 @@
-"""Write the case: STL and STEP of the base, top plate and keypad mount, and a picture.
+"""Write the case: STL and STEP of the base, top plate and keypad mount.
 
     .venv-hw/bin/python tools/hardware/case_build.py [OUT]   (make hardware: build/hardware/case)
 
-The picture (case.png) is the assembled case seen from above at an angle, drawn from the
-STL triangles with a flat shading (no display needed).
+The base, plate and cradle are printed; keypad_standin.step (STEP only) is the keypad in its
+cradle for the picture, which case_render.py draws with KiCad from these STEP files.
 SPDX-License-Identifier: MIT
 """
 
@@ -16,24 +16,41 @@ sys.path.insert(0, str(HERE.parents[1]))  # run as a file: the tools package, fr
 
 from tools.hardware import board_geometry, case_model  # noqa: E402
 
+# What the plate engraves of the board's silkscreen (tools/hardware/kicadgen/silk.py), and its
+# font size in mm (an em: DejaVu's digits and capitals are 0.73 of it, so the numbers are
+# 2.6 mm tall): the hole numbers every five, START, GAME and the name.
+ENGRAVED = {"START": 3.2, "GAME": 3.2, "PicoPeg": 10.0}
+NUMBER_MM = 3.5
 
-def numbers(geo):
-    """Hole numbers every five, where the silkscreen has them (tools/hardware/kicadgen/silk.py)."""
+
+def engraved_texts():
+    """[(text, (x, y) board mm, height mm)] for the top plate, where the silkscreen has them."""
     from tools.hardware.kicadgen import silk
 
-    return [(t, xy) for t, xy, _size in silk.texts() if t.isdigit()]
+    out = []
+    for text, at, _size in silk.texts():
+        if text.isdigit():
+            out.append((text, at, NUMBER_MM))
+        elif text in ENGRAVED:
+            out.append((text, at, ENGRAVED[text]))
+    return out
 
 
 def build(geo=None, engrave=True):
     geo = geo or board_geometry.read()
     leds = board_geometry.leds(geo)
     holes = board_geometry.mounting_holes(geo)
-    nums = ()  # engraved numbers: build123d found no font here (see hardware/README.md)
+    texts = engraved_texts() if engrave else ()
     return {
         "base": case_model.base(geo, leds, holes),
-        "plate": case_model.plate(geo, leds, holes, nums),
+        "plate": case_model.plate(geo, leds, holes, texts),
         "keypad_mount": case_model.keypad_mount(),
     }
+
+
+def picture_props():
+    """Solids only the picture shows (case_render.py): the keypad in its cradle."""
+    return {"keypad_standin": case_model.keypad_standin()}
 
 
 def main(argv=None):
@@ -48,6 +65,8 @@ def main(argv=None):
         export_stl(solid, str(out / (name + ".stl")))
         export_step(solid, str(out / (name + ".step")))
         print("  %-13s STL + STEP  (%.0f s)" % (name, time.monotonic() - start), flush=True)
+    for name, solid in picture_props().items():  # STEP only: nothing to print
+        export_step(solid, str(out / (name + ".step")))
     return 0
 
 
