@@ -7,11 +7,14 @@ import csv
 import math
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from tools.hardware import board_geometry, fab
 from tools.hardware.kicadgen import layout, parts, sexpr, track
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -69,12 +72,39 @@ def test_rotations_are_corrected(out):
     assert float(pos["R1"]["Rotation"]) == layout.placements()["R1"][2]
 
 
-def test_cost_report_adds_up(out):
+def test_cost_report_adds_up_and_is_the_readmes(out):
     text = (out / "picopeg-cost.txt").read_text()
     figures = [float(v) for v in re.findall(r"\s(\d+\.\d\d)$", text, re.M)]
     *items, total, per_board = figures
     assert abs(sum(items) - total) < 0.02
     assert abs(total / 5 - per_board) < 0.011
+    # hardware/README.md's cost table is this report, line for line.
+    readme = (ROOT / "hardware" / "README.md").read_text()
+    table = readme.split("<!-- cost:", 1)[1].split("\n\n", 1)[0]
+    rows = [c.strip("| ").split(" | ") for c in table.splitlines()[3:]]
+    report = re.findall(r"^  (.+?)\s+(\d+\.\d\d)$", text, re.M)[:-1]  # not "per board"
+    assert [(name, float(usd)) for name, usd in rows] == [(n.strip(), float(u)) for n, u in report]
+    # The placed parts' cost from the BOM: each line's parts for 5 boards (at least the
+    # minimum buy) at its price, split by where the price comes from.
+    seen = est = 0.0
+    for r in rows_bom(out):
+        _code, _lib, price, source = LCSC[r[0]]
+        cost = max(r[1] * 5, 20) * price
+        seen, est = (seen + cost, est) if source == "seen" else (seen, est + cost)
+    named = dict(report)
+    assert abs(float(named["placed parts, prices seen"]) - seen) < 0.01
+    assert abs(float(named["placed parts, prices estimated"]) - est) < 0.01
+
+
+LCSC = {v[0]: v for v in parts.SOURCING.values() if v[0]}
+
+
+def rows_bom(out):
+    """[(lcsc, parts)] of the BOM, from its designators."""
+    counts = {}
+    for r in rows(out / "picopeg-bom.csv"):
+        counts[r["LCSC"]] = counts.get(r["LCSC"], 0) + len(r["Designator"].split(","))
+    return list(counts.items())
 
 
 # JLCPCB's zero orientation differs from KiCad's (IPC-7351) for some packages. The published

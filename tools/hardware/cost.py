@@ -2,9 +2,11 @@
 
     est = estimate("build/hardware/picopeg-bom.csv", boards=5); print(report(est))
 
-Part prices are the SOURCING table of tools/hardware/kicadgen/parts.py (LCSC, 100+ tier); the
-house's fees below are its published standard-PCBA price list as read on the date given. Both
-change: the order page has the final figure. Solder joints are counted from the footprints' pads.
+Part prices are the SOURCING table of tools/hardware/kicadgen/parts.py, each marked "seen" (a
+public BOM or parts list read it) or "estimate", and the report keeps the two apart. The
+house's fees below are estimates of its standard-PCBA price list (setup, stencil, a loading
+fee per extended part, a fee per joint), not read from its site here. Prices change: the
+order page has the final figure. Solder joints are counted from the footprints' pads.
 SPDX-License-Identifier: MIT
 """
 
@@ -19,7 +21,6 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 FP_DIR = ROOT / "hardware" / "kicad" / "lib" / "picopeg.pretty"
-PRICES_READ = "2026-12-01"
 PCB_5_USD = 28.00  # 5 bare boards, 280 x 102 mm, 2 layers, 1.6 mm, HASL (lead-free), green
 SETUP_USD = 25.00  # standard PCBA setup (top side)
 STENCIL_USD = 7.86  # the standard assembly's stencil
@@ -49,11 +50,11 @@ def bom_lines(bom_csv):
 def estimate(bom_csv, boards=5):
     """{name: USD} for `boards` assembled boards, plus the hand-soldered parts."""
     by_lcsc = {v[0]: v for v in parts.SOURCING.values() if v[0]}
-    parts_usd = joints = 0.0
-    extended = 0
+    usd = {"seen": 0.0, "estimate": 0.0}
+    joints = extended = 0
     for lcsc, qty, fp in bom_lines(bom_csv):
-        _code, lib, price = by_lcsc[lcsc]
-        parts_usd += max(qty * boards, MIN_BUY) * price
+        _code, lib, price, source = by_lcsc[lcsc]
+        usd[source] += max(qty * boards, MIN_BUY) * price
         joints += qty * boards * pads(fp)
         extended += lib == "extended"
     tht = sum(v[2] for p in parts.all_parts() if p["bom"]
@@ -64,7 +65,8 @@ def estimate(bom_csv, boards=5):
         "stencil": STENCIL_USD,
         "extended-part fees (%d parts)" % extended: extended * EXTENDED_FEE_USD,
         "solder joints (%d)" % joints: joints * JOINT_USD,
-        "placed parts": parts_usd,
+        "placed parts, prices seen": usd["seen"],
+        "placed parts, prices estimated": usd["estimate"],
         "hand-soldered parts (%d sets)" % boards: tht * boards,
     }
     est["total"] = sum(est.values())
@@ -72,7 +74,7 @@ def estimate(bom_csv, boards=5):
 
 
 def report(est):
-    lines = ["Estimated cost, 5 boards (JLCPCB prices of %s, USD, no shipping):" % PRICES_READ]
+    lines = ["Estimated cost, 5 boards assembled by JLCPCB (USD, no shipping, no tax):"]
     for name, usd in est.items():
         lines.append("  %-34s %8.2f" % (name, usd))
     per = est["total"] / 5

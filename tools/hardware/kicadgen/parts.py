@@ -19,34 +19,37 @@ FUSE_TRIP_MA = 4000
 
 C100N = ("C", "100n", "C_0603_1608Metric", "CL10B104KB8NNNC", "Samsung Electro-Mechanics")
 
-# JLCPCB/LCSC order code, library ("basic" parts need no feeder fee) and unit price (USD,
-# the 100+ price tier as listed on 2026-12-01; tools/hardware/cost.py sums them for the
-# README's assembled cost). Keyed by MPN; every part in the BOM must have an entry.
+# JLCPCB/LCSC order code, library ("basic" parts need no feeder fee), unit price (USD, the
+# quantity this order buys) and where the price comes from: "seen" when a public BOM or parts
+# list read it (dated 2024-2026, hardware/README.md), else "estimate". Every code was matched
+# to its MPN in public sources (LCSC datasheet and part-page names carry the code, e.g.
+# ..._SN74AHCT1G125DBVR_C7484.pdf). tools/hardware/cost.py sums them for the assembled cost.
+# Keyed by MPN; every part in the BOM must have an entry.
 SOURCING = {
-    "CL10B104KB8NNNC": ("C1591", "basic", 0.0016),
-    "CL10A105KB8NNNC": ("C15849", "basic", 0.0021),
-    "CL10A106KP8NNNC": ("C19702", "basic", 0.0067),
-    "WS2812B-B": ("C114586", "extended", 0.0950),
-    "0603WAF5101T5E": ("C23186", "basic", 0.0005),
-    "0603WAF3300T5E": ("C23138", "basic", 0.0005),
-    "0603WAF1001T5E": ("C21190", "basic", 0.0005),
-    "0603WAF4701T5E": ("C23162", "basic", 0.0005),
-    "0603WAF1002T5E": ("C25804", "basic", 0.0005),
-    "0603WAF1003T5E": ("C25803", "basic", 0.0005),
-    "SMD1210P200TF": ("C20808", "basic", 0.0420),
-    "AO3401A": ("C15127", "basic", 0.0230),
-    "B5819W SL": ("C8598", "basic", 0.0150),
-    "SN74AHCT1G125DBVR": ("C7484", "extended", 0.0680),
-    "KT-0603G": ("C72043", "basic", 0.0080),
-    "SMAJ5.0A-13-F": ("C87074", "extended", 0.0400),
-    "ESD9B5V": ("C2905646", "extended", 0.0120),
-    "TYPE-C 6P(073)": ("C668623", "extended", 0.1000),
+    "CL10B104KB8NNNC": ("C1591", "basic", 0.0016, "estimate"),
+    "CL10A105KB8NNNC": ("C15849", "basic", 0.0050, "seen"),
+    "CL10A106KP8NNNC": ("C19702", "basic", 0.0067, "estimate"),
+    "WS2812B-B": ("C114586", "extended", 0.0950, "estimate"),  # WS2812B-B/T C2761795: 0.09
+    "0603WAF5101T5E": ("C23186", "basic", 0.0010, "estimate"),
+    "0603WAF3300T5E": ("C23138", "basic", 0.0010, "seen"),
+    "0603WAF1001T5E": ("C21190", "basic", 0.0010, "estimate"),
+    "0603WAF4701T5E": ("C23162", "basic", 0.0010, "estimate"),
+    "0603WAF1002T5E": ("C25804", "basic", 0.0010, "seen"),
+    "0603WAF1003T5E": ("C25803", "basic", 0.0010, "estimate"),
+    "SMD1210P200TF": ("C20808", "extended", 0.2200, "seen"),
+    "AO3401A": ("C15127", "basic", 0.0230, "estimate"),
+    "B5819W SL": ("C8598", "basic", 0.0280, "seen"),
+    "SN74AHCT1G125DBVR": ("C7484", "extended", 0.0680, "estimate"),
+    "KT-0603R": ("C2286", "basic", 0.0059, "seen"),
+    "SMAJ5.0A-13-F": ("C87074", "extended", 0.0656, "seen"),
+    "ESD9B5V": ("C2905646", "extended", 0.0120, "estimate"),
+    "TYPE-C 6P(073)": ("C668623", "extended", 0.3500, "seen"),
     # Through-hole, soldered by hand (tools/hardware/fab.py lists them apart).
     # No LCSC code: bought with the other hand-soldered parts (any distributor).
-    "UVR1C102MPD": ("", "tht", 0.3500),
-    "SC0915": ("", "tht", 4.0000),
-    "61300811121": ("", "tht", 0.3000),
-    "61300411121": ("", "tht", 0.2000),
+    "UVR1C102MPD": ("", "tht", 0.3500, "estimate"),
+    "SC0915": ("", "tht", 4.0000, "estimate"),
+    "61300811121": ("", "tht", 0.3000, "estimate"),
+    "61300411121": ("", "tht", 0.2000, "estimate"),
 }
 
 
@@ -154,7 +157,9 @@ def main_parts():
              {"1": "LED_BUF", "2": "LED_DIN"}, (233.68, 134.62)),
         part("R4", "R", "1k", r0603, "0603WAF1001T5E", yageo,
              {"1": "STATUS_LED", "2": "STATUS_A"}, (195.58, 190.5)),
-        part("D123", "LED", "green", "LED_0603_1608Metric", "KT-0603G", "Hubei KENTO",
+        # Red: its 2 V leaves 1.3 mA through R4 from a 3.3 V pin; a green (InGaN, 2.6-3.1 V)
+        # would barely light.
+        part("D123", "LED", "red", "LED_0603_1608Metric", "KT-0603R", "Hubei KENTO",
              {"A": "STATUS_A", "K": "GND"}, (228.6, 203.2), desc="status LED"),
         # Off-board controls: 4x4 keypad (rows then columns) and the optional SSD1306.
         part("J2", "Conn_01x08", "Keypad 4x4", "PinHeader_1x08_P2.54mm_Vertical",
