@@ -14,28 +14,35 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-py test-upy lint format bench sim count build typecheck heap clean
+.PHONY: help venv test test-fast test-py test-upy lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
+	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
 	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
+	@echo "make uf2     build/picopeg.uf2: MicroPython with PicoPeg frozen in, to drag onto a Pico"
 	@echo "make flash   build and copy the firmware to the Pico (PORT=... picks a board)"
 	@echo "make ports   list the boards attached;  make repl / make logs: the Pico's REPL / error log"
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
 	@echo "make hardware   JLCPCB files (KiKit), cost, schematic PDF, render, board STEP, the case"
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
+	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
+	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
 
-# The venv is rebuilt whenever the pinned requirements change.
+# The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
+# what the minute of waiting is for (the first `make sim` or `make test` on a machine).
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements-dev.txt
+	@echo "setting up $(VENV): pip installs requirements-dev.txt (about a minute the first time)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
+	@echo "$(VENV) is ready"
 
 lint: venv
 	$(BIN)/ruff check .
@@ -45,7 +52,7 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint typecheck typecheck-flash test-py test-upy build heap emu-check test-hw
+test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check uf2-check test-hw
 
 # hal.py and main.py (the only modules that touch the Pico's hardware) against the
 # MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
@@ -71,6 +78,12 @@ heap: build
 test-py: venv
 	$(PY) -m pytest
 
+# The edit loop (a minute or two): lint and the CPython tests not marked slow. make test runs
+# them all, with the slow ones (the full enumerations, power cuts at every byte, KiCad, the
+# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-fast: lint
+	$(PY) -m pytest -m "not slow"
+
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
 # pipeline's own tests (boot, LEDs, watchdog, littlefs, mpremote) and the core rules tests on
 # the emulated Pico. Flashing it with `make flash` is a pytest test (test_flash_emu.py).
@@ -92,6 +105,26 @@ emu-check: venv
 		echo "emulated Pico: skipped (set it up once with: sudo make emu-setup)"; \
 	fi
 
+# The PicoPeg UF2 (tools/uf2/make_uf2.py; docs/FLASHING.md): MicroPython rp2 firmware from the
+# Debian sources tools/emu pins, with every firmware module frozen in. Cached by its sources;
+# the first build takes a minute or two. Needs the cross compiler (sudo make emu-setup).
+.PHONY: uf2 uf2-check
+uf2:
+	@$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2
+
+# make test: build the UF2 and boot it on the emulated RP2040 (blank, with a saved game, and
+# over a make flash install); skipped like emu-check when the emulated Pico is not set up.
+uf2-check: venv
+	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
+		$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2 && \
+		$(EMU_PY) -m pytest -q tools/uf2/tests; \
+	elif [ "$$PICOPEG_CI" = 1 ]; then \
+		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
+		exit 1; \
+	else \
+		echo "UF2: skipped (set up the emulated Pico once with: sudo make emu-setup)"; \
+	fi
+
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
@@ -100,8 +133,9 @@ test-upy: venv
 BENCH_VENV ?= .venv-bench
 BENCH_PY := $(BENCH_VENV)/bin/python
 $(BENCH_VENV)/.installed: requirements-bench.txt
+	@echo "setting up $(BENCH_VENV): pip installs requirements-bench.txt (about a minute, once)"
 	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
-	$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	@touch $@
 
 bench: venv $(BENCH_VENV)/.installed
@@ -123,6 +157,39 @@ count: venv
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
+
+# The board in the browser (issue 10; docs/WEB.md): MicroPython's WebAssembly port from npm,
+# pinned by tools/web/package-lock.json and installed with `npm ci` into $(BUILD)/npm, and the
+# firmware as `make build` compiles it, into a static site in $(BUILD)/web.
+NPM ?= npm
+WEB_NPM := $(BUILD)/npm
+WEB_PORT ?= 8000
+.PHONY: web web-serve web-bench
+$(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/web/.npmrc
+	@mkdir -p $(WEB_NPM)
+	cp tools/web/package.json tools/web/package-lock.json tools/web/.npmrc $(WEB_NPM)/
+	cd $(WEB_NPM) && $(NPM) ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+web: venv $(WEB_NPM)/.installed
+	@$(PY) tools/web/build.py --out $(BUILD)/web --npm $(WEB_NPM)/node_modules \
+		--mpy-cross $(MPY_CROSS) --device $(BUILD)/device
+
+# `make test` builds the site when npm is here (the browser tests then run on it); without npm
+# it says so and the browser tests skip, except under PICOPEG_CI=1 (.ci/run), where they fail.
+.PHONY: web-check
+web-check:
+	@if command -v $(NPM) >/dev/null 2>&1; then $(MAKE) --no-print-directory web; \
+	elif [ "$$PICOPEG_CI" = 1 ]; then echo "npm not found but PICOPEG_CI=1" >&2; exit 1; \
+	else echo "web: skipped (no npm: install Node.js to build and test the web board)"; fi
+
+web-serve: web
+	@$(PY) tools/web/serve.py --dir $(BUILD)/web --port $(WEB_PORT)
+
+# Navigation to the first drawn board (cold, and from the service worker), key-to-frame in
+# the browser, the site's bytes, beside the terminal simulator's figures (headless Chromium).
+web-bench: web
+	@$(PY) tools/web/bench.py --site $(BUILD)/web
 
 # Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
 # wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv

@@ -22,9 +22,7 @@ next ``step``, so what the LEDs show is always on flash.
 SPDX-License-Identifier: MIT
 """
 
-import gc
-
-from compat import const, print_exception, ticks_diff
+from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
 from scorekeeper.fileops import join
@@ -72,8 +70,8 @@ def read_supply(board):
 class App:
     """One board's app; see the module docstring."""
 
-    def __init__(self, board):
-        gc.collect()
+    def __init__(self, board, boot_notice=""):
+        collect()
         self.board = board
         # The big buffers first, while the heap is still in one piece.
         self.view = View()
@@ -81,7 +79,7 @@ class App:
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
         self.lines = new_lines()
         self.failed = None  # the uncaught error that stopped the app
-        gc.collect()
+        collect()
         from scorekeeper.keeper import Keeper
         from ui.control import Controller
 
@@ -95,8 +93,13 @@ class App:
             self.view.set_signal(SIG_RECOVERED, now)
             self.ctl.note = ["recovered"] + wrap(notice)[:3]
             self.ctl.refresh(now)
+        elif boot_notice:  # what boot did (main.py: the UF2 moved old firmware files aside)
+            from ui.text import wrap
+
+            self.ctl.note = wrap(boot_notice)[:4]
+            self.ctl.refresh(now)
         self._text_dirty = True
-        gc.collect()
+        collect()
 
     # -- the synchronous API (tests, the simulator, and the async tasks below) ----------
 
@@ -226,13 +229,14 @@ async def main(app, show_ms=ERROR_SHOW_MS):
     return app.failed
 
 
-def run(board, show_ms=ERROR_SHOW_MS):
-    """Boot and run the board forever; after an error, reset it (it comes back recovered)."""
+def run(board, show_ms=ERROR_SHOW_MS, notice=""):
+    """Boot and run the board forever; after an error, reset it (it comes back recovered).
+    notice: a line from boot for the display (main.py)."""
     import asyncio
 
     try:
         board.watchdog_start(WATCHDOG_MS)  # first: a boot that hangs is reset too
-        app = App(board)
+        app = App(board, notice)
         asyncio.run(main(app, show_ms))
     except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog
         board.watchdog_stop()

@@ -1,4 +1,4 @@
-"""The one shim between MicroPython and CPython: const, tick arithmetic, exceptions.
+"""The one shim between MicroPython and CPython: const, tick arithmetic, exceptions, collect.
 
 Nothing else in the firmware looks at sys.implementation; import these names from here.
 SPDX-License-Identifier: MIT
@@ -17,6 +17,20 @@ except ImportError:  # pragma: no cover - CPython
 
 
 IS_MICROPYTHON = sys.implementation.name == "micropython"
+# The runtime's version ("1.26.1"), and whether this is the PicoPeg UF2: tools/uf2 names its
+# board "PicoPeg <version>, Raspberry Pi Pico", so the frozen firmware can tell (main.py).
+RUNTIME_VERSION = ".".join(str(n) for n in sys.implementation.version[:3])
+IN_UF2 = "PicoPeg" in getattr(sys.implementation, "_machine", "")
+
+if IS_MICROPYTHON:
+    from gc import collect  # the Pico's small heap: collect before big allocations
+else:  # pragma: no cover - CPython
+
+    def collect():
+        """Nothing on CPython: reference counting frees the firmware's garbage as it goes,
+        and a full collection would walk the whole host process (pytest's heap, for one)."""
+        return 0
+
 
 # The device's ticks wrap at 2**30 ms (about 12.4 days); we keep that period on the PC too
 # so tick arithmetic behaves the same everywhere and stays within small-int range.

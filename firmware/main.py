@@ -1,14 +1,34 @@
 """Boot: build the board while the heap is empty, then run the app (see app.py).
 
+The same file is frozen into the PicoPeg UF2 (tools/uf2), where MicroPython runs it instead of
+any /main.py. Frozen modules go first on sys.path, so the UF2's firmware is what runs even
+where an earlier `make flash` left its files (on stock MicroPython nothing of PicoPeg's is
+frozen, so this changes nothing there); then the UF2 moves those files aside (uf2boot.py).
 SPDX-License-Identifier: MIT
 """
 
 import gc
+import sys
 
+if ".frozen" in sys.path:
+    sys.path.remove(".frozen")
+    sys.path.insert(0, ".frozen")
+from compat import IN_UF2  # after sys.path is set: the frozen one in the UF2
+
+notice = ""
+if IN_UF2:
+    import os
+
+    import uf2boot
+
+    notice = uf2boot.set_aside(os)
+    if notice:
+        print("PicoPeg:", notice)
+    del sys.modules["uf2boot"]
 gc.collect()
 import hal  # noqa: E402 - after the collect, so the board's buffers come first
 
 board = hal.Board()
 import app  # noqa: E402
 
-app.run(board)
+app.run(board, notice=notice)

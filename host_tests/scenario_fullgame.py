@@ -56,7 +56,8 @@ def expected(hands):
 
 
 def play(h):
-    """The whole game; returns a short report. Asserts the scores hand by hand."""
+    """The whole game, asserting the scores hand by hand; returns the (A, B) score that won
+    and the new game's score after its first keys."""
     g = h.keeper.game
     for n in range(7):
         if n == 0:
@@ -90,6 +91,7 @@ def play(h):
         assert tuple(g.scores[:2]) == expected(n + 1), (n, g.scores)
     # Hand 7 (A deals): A 114 + 2 + 2 + 4 passes 121 on the last card; B 114 + 2 + 2 = 118.
     assert g.winner == 0 and g.scores[:2] == [121, 118], g.scores
+    final = (g.scores[0], g.scores[1])
     h.wait(5000)  # the win animation, then the final position
     h.to_mode(5)
     assert h.lines[2] == "A        1    2", h.lines  # won, no skunk: 2 game points
@@ -98,7 +100,7 @@ def play(h):
     h.type("2A3B")
     h.press("*")
     assert g is not h.keeper.game and h.keeper.game.scores[:2] == [2, 0]
-    return "A 121 - B 118, then a new game"
+    return final, (h.keeper.game.scores[0], h.keeper.game.scores[1])
 
 
 def main(firmware, root, folder):
@@ -108,7 +110,8 @@ def main(firmware, root, folder):
 
     m = MeteredHarness(Harness, folder)
     gc.collect()
-    report = play(m.h)
+    final, after = play(m.h)
+    report = "A {} - B {}, then a new game at {}-{}".format(final[0], final[1], after[0], after[1])
     gc.collect()
     live = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     print("full game ok: {}; min free {} bytes (after a collection, at the busiest key"

@@ -7,11 +7,10 @@ same text). What the LEDs show is on flash at every frame. A crash is logged, sh
 and announced by the "recovered" blink. The asyncio wiring runs for real (a real clock).
 """
 
-import sys
-
 import app as app_module
 from app_support import A_FRONT, ERROR, FLASH, board
 from scorekeeper import Keeper
+from support import micropython_only
 from view import MODE_PEGGING, MODE_SCORE, SIG_RECOVERED
 
 from tools.board.pcboard import Harness, PCBoard, key_bit
@@ -213,8 +212,7 @@ def test_an_error_while_booting_is_logged_and_the_board_reset():
 
 
 def test_the_idle_loop_allocates_nothing_on_micropython():
-    if sys.implementation.name != "micropython":
-        return  # CPython allocates freely; the point is the device
+    micropython_only("allocation is measured on MicroPython: the point is the device")
     import gc
 
     h = board()

@@ -72,3 +72,14 @@ def test_duplicate_card_is_an_error_naming_it():
 
 def test_parse_cards_accepts_a_string():
     assert parse_cards("5H 5C, JS") == [parse_card("5H"), parse_card("5C"), parse_card("JS")]
+
+
+def test_a_text_parsed_again_gives_the_same_card():
+    # Texts are remembered once parsed (cards.py); the second look must agree, spaces or not.
+    for text, card in (("5H", 30), ("5h", 30), ("10D", 22), ("td", 22), ("A♠", 39), (" 5H ", 30)):
+        assert parse_card(text) == card and parse_card(text) == card, text
+    for _ in range(2):
+        raises(InvalidCardError, parse_card, "5X")
+        raises(InvalidCardError, parse_card, "")
+    assert parse_cards(["5H", "JD"]) == parse_cards("5h jd") == [30, 23]
+    raises(DuplicateCardError, parse_cards, ["5H", "5h"])

@@ -52,10 +52,24 @@ def test_cards_in_any_spelling():
     assert ok("10D", "TC", "JH", "QS", "KD")[-1] == ok("TD", "10C", "JH", "QS", "KD")[-1]
 
 
-def test_three_card_hand_of_the_five_card_game():
-    lines = ok("2H", "6H", "9H", "KS")
+def test_three_card_hand_of_the_five_card_game_needs_five_card():
+    lines = ok("--five-card", "2H", "6H", "9H", "KS")
     assert lines[0] == "hand 2♥ 6♥ 9♥, starter K♠"
     assert lines[-1] == "total 5"  # 6+9 and a three-card flush
+    # Its crib is 4 cards and the starter, as in the six-card game: K♥ makes a 5-card flush.
+    lines = ok("--five-card", "--crib", "2H", "4H", "6H", "8H", "KH")
+    assert lines[0].startswith("crib ") and lines[-1] == "total 5"
+    claim = ok("--five-card", "--claim", "5", "2H", "6H", "9H", "KS")[-1]
+    assert claim == "Correct: the hand scores 5."
+
+
+def test_four_cards_without_five_card_are_a_missing_starter():
+    # 5H 5C 5D JS could be a 4-card hand with its starter forgotten, or a 3-card hand and
+    # the jack turned up: it is refused and the message says how to ask for the second.
+    p = run("5H", "5C", "5D", "JS")
+    err = p.stderr.decode()
+    assert p.returncode == 2 and p.stdout == b""
+    assert "got 4 cards" in err and "add --five-card" in err
 
 
 def test_crib_flush_needs_the_starter():
@@ -172,9 +186,21 @@ def test_jsonl_bad_line_gives_an_error_and_the_rest_go_on(line, error_part):
     assert list(error) == ["error"] and error_part in error["error"], error
 
 
-def test_jsonl_skips_blank_lines_and_survives_bad_utf8():
-    p = run("--jsonl", stdin="\n\n")
-    assert p.returncode == 0 and p.stdout == b""
+def test_jsonl_answers_blank_lines_so_answers_pair_with_lines():
+    out = jsonl({"pile": ["5H"]}, "", "   ", {"pile": ["5H", "TD"]})
+    assert len(out) == 4
+    assert json.loads(out[0]) == {"points": 0, "count": 5}
+    assert (
+        json.loads(out[1])
+        == json.loads(out[2])
+        == {"error": "a blank line: each line must be a JSON object"}
+    )
+    assert json.loads(out[3]) == {"points": 2, "count": 15}
+    p = run("--jsonl", stdin="\n\n")  # two lines in, two out
+    assert p.returncode == 0 and len(p.stdout.decode().splitlines()) == 2
+
+
+def test_jsonl_survives_bad_utf8():
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     p = subprocess.run(
         [sys.executable, COUNT, "--jsonl"],
@@ -197,14 +223,17 @@ def test_jsonl_skips_blank_lines_and_survives_bad_utf8():
         (("5H", "5C", "5D", "JS", "5S", "KD"), "got 6 cards"),
         (("5H", "5X", "5D", "JS", "5S"), "'5X' is not a card"),
         (("5H", "5C", "5D", "JS", "5h"), "5H is given twice"),
-        (("--crib", "5H", "5C", "5D", "5S"), "crib has 4 cards"),
+        (("--crib", "5H", "5C", "5D", "5S"), "the crib's 4 cards, then the starter: got 4"),
         (("--claim", "x", "5H", "5C", "5D", "JS", "5S"), "invalid int value"),
         (("--claim", "-3", "5H", "5C", "5D", "JS", "5S"), "negative"),
         (("--muggins", "5H", "5C", "5D", "JS", "5S"), "--muggins goes with --claim"),
         (("--play", "KH", "KD", "KS", "5C"), "past 31"),
         (("--play", "--say", "5H"), "--say goes with a hand"),
         (("--play", "--crib", "5H"), "--crib goes with a hand"),
-        (("--play",), "give the cards"),
+        (("--play",), "--play needs the cards played so far, in order"),
+        (("--five-card", "5H", "5C", "5D", "JS", "5S"), "3 kept cards, then the starter: got 5"),
+        (("--five-card", "5H", "5C", "5D"), "3 kept cards, then the starter: got 3"),
+        (("--play", "--five-card", "5H"), "--five-card goes with a hand"),
         (("--jsonl", "5H"), "takes no cards"),
         (("--jsonl", "--claim", "3"), "--claim goes with a hand"),
         (("--demo", "--play", "5H"), "only one of"),
@@ -219,3 +248,26 @@ def test_bad_arguments_exit_2_with_one_line(args, error_part):
     err = p.stderr.decode()
     assert err.count("\n") == 1 and err.startswith("count.py: error: "), err
     assert error_part in err and "Traceback" not in err
+
+
+def test_a_bad_card_message_lists_every_rank_spelling_that_is_accepted():
+    # Every one- and two-character rank the engine takes (tried with each printable ASCII
+    # character), and "10": each must be named in the message for a card it refuses.
+    from cribbage import InvalidCardError, parse_card
+
+    p = run("5H", "5X", "5D", "JS", "5S")
+    err = p.stderr.decode()
+    hint = err.split("is not a card: ", 1)[1]
+    named = set(hint.replace(",", " ").replace("(", " ").replace(")", " ").split())
+    accepted = set()
+    chars = [chr(c) for c in range(33, 127)]
+    for rank in chars + [a + b for a in "1T" for b in chars]:
+        try:
+            parse_card(rank + "H")
+        except InvalidCardError:
+            continue
+        accepted.add(rank.upper())
+    assert accepted == set("A123456789TJQK") | {"10"}
+    for rank in sorted(accepted):
+        assert rank in named or (rank in "23456789" and "2-9" in named), rank
+    assert ok("1H", "2H", "3H", "4H", "5C")[0] == "hand A♥ 2♥ 3♥ 4♥, starter 5♣"  # 1: ace

@@ -10,7 +10,7 @@ pairs:
 - 1,022,208 cribs score 0: Wikipedia, "Cribbage statistics", Distinct hands ("1,009,008 ...
   score zero points, or 1,022,208 if the hand is the crib").
 - Mean 4.7692 and none scoring 19, 25, 26 or 27: issue 2, and follows from Lumetta's table
-  (61,972,656 points / 12,994,800 = 4.76915...).
+  (61,974,180 points / 12,994,800 = 4.76915...).
 The enumeration runs once (two processes, about 10 s) and is shared by the slow tests.
 """
 

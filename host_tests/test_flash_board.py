@@ -3,9 +3,9 @@ games left alone, progress, "up to date", and a board pulled out half-way."""
 
 import pytest
 from fake_pico import FakePico
-from flash_support import STATE, flash_board, real_image, sha, writes
+from flash_support import FIRMWARE, STATE, flash_board, real_image, sha, writes
 
-from tools.flashing.errors import LinkLost, NotMicroPython, TooOld
+from tools.flashing.errors import FrozenFirmware, LinkLost, NotMicroPython, TooOld
 
 
 @pytest.fixture(scope="module")
@@ -31,9 +31,8 @@ def test_a_blank_board_gets_every_file_verified_then_a_reset(image):
     total = len(image.files)
     assert len(copying) == total
     assert copying[0].startswith(f"copying 1/{total} ")
-    assert copying[-1] == f"copying {total}/{total} main.py (282 B)".replace(
-        "282", str(len(image.read("/main.py")))
-    )
+    main_size = (FIRMWARE / "main.py").stat().st_size  # main.py goes on as source, as it is
+    assert copying[-1] == f"copying {total}/{total} main.py ({main_size} B)"
     assert "copying 12/" in copying[11]
     assert f"verified: all {total} firmware files on the board match the build (sha256)" in lines
     assert lines[-1] == "reset: the board is starting the new firmware"
@@ -148,6 +147,16 @@ def test_a_board_without_mpy_information_is_judged_by_its_version(image):
     pico = FakePico(version=(1, 22, 2), mpy=None)
     flash_board(pico, image)
     assert firmware_on(pico, image) == set(image.files)
+
+
+def test_a_board_running_the_picopeg_uf2_is_refused_before_anything_is_written(image):
+    machine = "PicoPeg 0.1.0, Raspberry Pi Pico with RP2040"  # what tools/uf2 names it
+    pico = FakePico(STATE, version=(1, 26, 1), mpy=6, machine=machine)
+    with pytest.raises(FrozenFirmware) as caught:
+        flash_board(pico, image)
+    assert str(caught.value).startswith(f"the board runs the PicoPeg UF2 ({machine}), whose ")
+    assert "make uf2" in str(caught.value) and "stock MicroPython" in str(caught.value)
+    assert writes(pico.execs) == []
 
 
 def test_circuitpython_is_not_micropython(image):

@@ -56,6 +56,7 @@ def flash_args(out, *more):
     return ["flash", "--mpy-cross", MPY_CROSS, "--out", str(out), *more]
 
 
+@pytest.mark.slow
 def test_flash_prints_progress_then_up_to_date_the_second_time(capsys, attached, out):
     attached.append(ListedPort("/dev/ttyACM0", **PICO))
     pico = FakePico(STATE)

@@ -43,6 +43,7 @@ def compiled_counts(lines):
     return compiled, unchanged
 
 
+@pytest.mark.slow
 def test_every_firmware_module_is_compiled_and_main_py_is_copied_as_source(tmp_path):
     image = build(FIRMWARE, tmp_path / "out", MPY_CROSS, log=lambda s: None)
     sources = sorted(p.relative_to(FIRMWARE).as_posix() for p in FIRMWARE.rglob("*.py"))

@@ -7,13 +7,17 @@ from functools import partial
 
 import pytest
 import upy_board
+from ci_gate import need
 from flash_support import STATE, flash_board, real_image, writes
 
 from tools.flashing import display, link
 from tools.flashing.backup import backup, restore
 from tools.flashing.errors import LinkLost
 
-pytestmark = pytest.mark.skipif(not upy_board.available(), reason="no .venv/bin/micropython")
+
+@pytest.fixture(autouse=True)
+def unix_port():
+    need(upy_board.missing())  # skip on a developer's machine without it; fail in CI
 
 
 @pytest.fixture(scope="module")

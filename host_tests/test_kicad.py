@@ -66,6 +66,7 @@ def test_erc_passes_with_no_errors(erc):
     assert "Errors 0" in report
 
 
+@pytest.mark.slow
 def test_drc_passes_with_no_errors_unrouted_nets_or_parity_issues(drc):
     res, report = drc
     assert res.returncode == 0, report
@@ -129,6 +130,7 @@ def test_board_leds_sit_on_the_holes():
         assert rot == layout.led_rotation(int(r["hole"]))
 
 
+@pytest.mark.slow
 def test_generated_kicad_files_are_current():
     need_kicad()
     gen = ROOT / "tools" / "hardware" / "gen_kicad.py"

@@ -3,10 +3,11 @@
 RAM block device). The default FileOps renames onto an existing file there; and a power cut
 between any two flash operations (program or erase) leaves the state before or after.
 
-Under CPython there is no littlefs, so this file defines no tests there.
+Under CPython there is no littlefs: there these tests are reported as skipped.
 """
 
 from scorekeeper import HAND, FileOps, Keeper
+from support import skip_unless
 
 from tools.board.testkit import LFS_MOUNT, Clock, RAMBlocks, mount_lfs, unmount_lfs
 
@@ -17,6 +18,10 @@ except ImportError:  # CPython
 
 
 FOLDER = LFS_MOUNT + "/state"
+
+
+def needs_littlefs():
+    skip_unless(vfs is not None, "littlefs (vfs.VfsLfs2) is MicroPython's: not on CPython")
 
 
 def reboot(dev):
@@ -61,39 +66,47 @@ def play(k, events):
             k.peg(i % 2, 1)
 
 
-if vfs is not None:
+def test_keeper_on_littlefs_renames_onto_the_old_log():
+    needs_littlefs()
+    dev = RAMBlocks()
+    mount_lfs(dev, fresh=True)
+    try:
+        k = Keeper(FOLDER, FileOps(), Clock())
+        play(k, 60)
+        k.new_game()  # rename onto the existing game.log
+        k.peg(1, 12, HAND)
+        k.set_setting("muggins", 1)
+        k.set_setting("app.brightness", 20)  # rename onto the existing settings.txt
+        assert sorted(FileOps().listdir(FOLDER)) == ["game.log", "settings.txt"]
+        assert reboot(dev) == k.snapshot()
+    finally:
+        unmount_lfs()
 
-    def test_keeper_on_littlefs_renames_onto_the_old_log():
-        dev = RAMBlocks()
-        mount_lfs(dev, fresh=True)
-        try:
-            k = Keeper(FOLDER, FileOps(), Clock())
-            play(k, 60)
-            k.new_game()  # rename onto the existing game.log
-            k.peg(1, 12, HAND)
-            k.set_setting("muggins", 1)
-            k.set_setting("app.brightness", 20)  # rename onto the existing settings.txt
-            assert sorted(FileOps().listdir(FOLDER)) == ["game.log", "settings.txt"]
-            assert reboot(dev) == k.snapshot()
-        finally:
-            unmount_lfs()
 
-    def check_cuts(action):
-        # A short log lives inline in littlefs's metadata; a long one has its own block.
-        for events in (5, 80, 200):
-            seen, before, after = cut_everywhere(lambda k, n=events: play(k, n), action)
-            assert after != before and len(seen) >= 2
-            for s in seen:
-                assert s in (before, after)
+def check_cuts(action):
+    # A short log lives inline in littlefs's metadata; a long one has its own block.
+    for events in (5, 80, 200):
+        seen, before, after = cut_everywhere(lambda k, n=events: play(k, n), action)
+        assert after != before and len(seen) >= 2
+        for s in seen:
+            assert s in (before, after)
 
-    def test_power_cut_between_flash_operations_of_an_append():
-        check_cuts(lambda k: k.peg(1, 2))
 
-    def test_power_cut_between_flash_operations_of_an_undo():
-        check_cuts(lambda k: k.undo())
+def test_power_cut_between_flash_operations_of_an_append():
+    needs_littlefs()
+    check_cuts(lambda k: k.peg(1, 2))
 
-    def test_power_cut_between_flash_operations_of_a_new_game():
-        check_cuts(lambda k: k.new_game())
 
-    def test_power_cut_between_flash_operations_of_a_settings_write():
-        check_cuts(lambda k: k.set_setting("target", 61))
+def test_power_cut_between_flash_operations_of_an_undo():
+    needs_littlefs()
+    check_cuts(lambda k: k.undo())
+
+
+def test_power_cut_between_flash_operations_of_a_new_game():
+    needs_littlefs()
+    check_cuts(lambda k: k.new_game())
+
+
+def test_power_cut_between_flash_operations_of_a_settings_write():
+    needs_littlefs()
+    check_cuts(lambda k: k.set_setting("target", 61))

@@ -206,3 +206,34 @@ def test_real_files_in_a_temp_folder():
         assert Keeper(folder, ops, Clock()).game.target == 61
     finally:
         remove_folder(folder)
+
+
+def test_file_ops_name_errors_by_the_platforms_errno():
+    # FileOps tells a missing file and an existing folder by errno names, not by numbers:
+    # here on the real file system of CPython and of the MicroPython unix port (issue 10).
+    import errno
+    import os
+
+    folder = temp_folder()
+    try:
+        ops = FileOps()
+        missing = folder + "/nothing.log"
+        assert ops.read(missing) is None
+        assert not ops.exists(missing)
+        ops.mkdir(folder)  # already there: no error
+        ops.mkdir(folder + "/sub")
+        ops.mkdir(folder + "/sub")
+        assert ops.listdir(folder) == ["sub"]
+        for op in (lambda: ops.remove(missing), lambda: ops.rename(missing, missing + "2")):
+            try:
+                op()
+                raise AssertionError("no OSError for a missing file")
+            except OSError as e:
+                assert e.errno == errno.ENOENT, e.errno
+        ops.write(missing, b"x")
+        assert ops.read(missing) == b"x"
+        ops.remove(missing)
+    finally:
+        if ops.exists(folder + "/sub"):
+            os.rmdir(folder + "/sub")
+        remove_folder(folder)

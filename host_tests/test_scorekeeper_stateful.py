@@ -7,6 +7,7 @@ the files (also after a power cut at a random byte) gives the state in memory, o
 the state before or after the interrupted operation.
 """
 
+import pytest
 from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -96,9 +97,11 @@ class KeeperMachine(RuleBasedStateMachine):
     @rule(which=st.integers(0, len(SETTING_CHOICES) - 1), pick=st.integers(0, 2))
     def change_setting(self, which, pick):
         name, values = SETTING_CHOICES[which]
+        before = self.k.snapshot()
         try:
             now = self.k.set_setting(name, values[pick % len(values)])
         except ScorekeeperError:
+            assert self.k.snapshot() == before  # a refused setting changes nothing
             return
         if now and self.k.game.events == []:
             self.undo_stack = []
@@ -118,6 +121,8 @@ class KeeperMachine(RuleBasedStateMachine):
         try:
             after = self.run_op(Keeper("st", copy, Clock(step=0)), op).snapshot()
         except ScorekeeperError:
+            assert copy.files == self.fs.files  # refused: nothing written, so nothing to cut
+            event("power cut: the operation was refused")
             return
         self.fs.budget = budget
         try:
@@ -175,4 +180,4 @@ class KeeperMachine(RuleBasedStateMachine):
 KeeperMachine.TestCase.settings = settings(
     max_examples=200, stateful_step_count=150, deadline=None
 )
-test_keeper_state_machine = KeeperMachine.TestCase
+test_keeper_state_machine = pytest.mark.slow(KeeperMachine.TestCase)

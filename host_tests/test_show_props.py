@@ -7,7 +7,7 @@ engine: it looks at each of the 31 non-empty subsets of the five cards.
 from itertools import permutations
 
 from cribbage import score_show, show_points
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 SUITS = 4
@@ -61,8 +61,9 @@ def test_agrees_with_naive_reference(cards, crib):
     kept, starter = cards[:4], cards[4]
     expected = naive_show(kept, starter, crib)
     score = score_show(kept, starter, crib)
-    assert categories(score) == expected
     assert score.total == sum(expected) == show_points(kept, starter, crib)
+    assert categories(score) == expected
+    assert sum(points for _kind, _cards, points in score.items) == sum(expected)
 
 
 @settings(max_examples=300, deadline=None)
@@ -108,8 +109,7 @@ def test_changing_one_suit_changes_only_flush_and_nobs(cards, which, shift, crib
     changed = list(cards)
     c = changed[which]
     changed[which] = (suit(c) + shift) % SUITS * 13 + rank(c) - 1
-    if changed[which] in cards:
-        return  # that card is already among the five: not a legal deal
+    assume(changed[which] not in cards)  # a card already among the five: not a legal deal
     before = score_show(cards[:4], cards[4], crib)
     after = score_show(changed[:4], changed[4], crib)
     assert (after.fifteens, after.pairs, after.runs) == (
@@ -117,7 +117,10 @@ def test_changing_one_suit_changes_only_flush_and_nobs(cards, which, shift, crib
         before.pairs,
         before.runs,
     )
-    assert after.total - before.total == (after.flush + after.nobs) - (before.flush + before.nobs)
+    # Flush and nobs, the suits' only say, move as the rulebook's scorer says they do.
+    flush, nobs = naive_show(changed[:4], changed[4], crib)[3:]
+    assert (after.flush, after.nobs) == (flush, nobs)
+    assert after.total == before.total - before.flush - before.nobs + flush + nobs
 
 
 def test_naive_reference_on_the_rulebook_hands():
@@ -129,3 +132,16 @@ def test_naive_reference_on_the_rulebook_hands():
     assert naive_show([c("4C"), c("5S"), c("6D"), c("7C")], c("5H")) == (4, 2, 8, 0, 0)
     assert naive_show([c("AC"), c("AD"), c("2H"), c("3S")], c("3C")) == (0, 4, 12, 0, 0)
     assert naive_show([c("2H"), c("4H"), c("6H"), c("8H")], c("KS"), crib=True) == (0,) * 5
+
+
+def test_the_itemized_lists_are_built_only_when_read(monkeypatch):
+    # score_show counts the total on the fast path; listing the combinations (the costly
+    # part) waits until .items is read, and then happens once.
+    from cribbage import show
+
+    calls = []
+    itemize = show._itemize
+    monkeypatch.setattr(show, "_itemize", lambda *a: calls.append(a) or itemize(*a))
+    s = score_show(["5S", "5C", "5D", "JH"], "5H")
+    assert s.total == 29 and (s.fifteens, s.pairs, s.nobs) == (16, 12, 1) and calls == []
+    assert len(s.items) == 8 + 6 + 1 and len(s.items) == 15 and len(calls) == 1

@@ -7,6 +7,7 @@ import asyncio
 import os
 
 import pytest
+from ledmap import HOLE_TO_LED
 from rich.color import Color, ColorSystem
 
 from tools.simulator.live import PRESS_MS, Live, screen_colour
@@ -106,6 +107,7 @@ def test_typed_keys_reach_the_board_in_real_time(tmp_path):
     assert g.scores[:2] == [12, 5]
 
 
+@pytest.mark.slow
 def test_long_press_steps_the_mode_and_holding_hash_starts_a_new_game(tmp_path):
     async def body(pilot, app):
         await keys(pilot, app, "l", "d")
@@ -204,7 +206,7 @@ def test_everything_fits_80x24_and_says_how_to_quit(tmp_path):
     play(body, folder=str(tmp_path))
 
 
-def check_fits(app):
+def check_fits(app, entry=True):
     rows = text_rows(app)
     assert len(rows) == 24 and all(len(r) == 80 for r in rows)
     for wid in ("#title", "#board", "#display", "#keypad", "#legend", "#notes", "#status"):
@@ -217,7 +219,8 @@ def check_fits(app):
     d = app.query_one("#display").content_region
     shown = [rows[d.y + i][d.x : d.x + 16].rstrip() for i in range(8)]
     assert shown == [line.rstrip() for line in app.live.lines]
-    assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-D play"
+    if entry:  # the keys check_fits's test typed
+        assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-D play"
 
 
 @pytest.mark.parametrize("key", ["q", "ctrl+c"])
@@ -322,6 +325,7 @@ def test_no_color_flag_or_environment_picks_letters(tmp_path, monkeypatch):
     chosen = []
     monkeypatch.setattr(tui, "main", lambda folder, letters, csv: chosen.append(letters))
     monkeypatch.setattr(sim, "_terminal", lambda: True)
+    monkeypatch.setattr(sim, "colour_terminal", lambda term: True)  # (test_sim_setup.py)
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.delenv("NO_COLOR", raising=False)
     folder = str(tmp_path)
@@ -378,3 +382,153 @@ def test_a_dumb_terminal_gets_the_line_mode(tmp_path):
         if p.poll() is None:
             p.kill()
         os.close(master)
+
+
+class HandClock:
+    """A clock that moves only when the test moves it."""
+
+    def __init__(self):
+        self.ms = 1_000_000
+
+    def __call__(self):
+        return self.ms
+
+
+async def run_clock(pilot, app, clock, ms):
+    """Move the hand clock ms forward, 20 ms a tick, letting the app tick between."""
+    for _ in range(ms // 20):
+        clock.ms += 20
+        app.tick()
+    await pilot.pause(0.05)
+
+
+def play_by_hand(coro_fn, folder, size=(80, 24), letters=False):
+    clock = HandClock()
+    app = SimApp(folder, HOLES_CSV, letters=letters, clock=clock)
+
+    async def go():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.05)
+            await coro_fn(pilot, app, clock)
+
+    asyncio.run(go())
+    return app
+
+
+def test_p_shows_the_board_going_dark_and_coming_back_on(tmp_path):
+    async def body(pilot, app, clock):
+        await pilot.press("4", "b", "6")
+        await run_clock(pilot, app, clock, 1000)
+        assert app.live.app.keeper.game.scores[1] == 4 and len(find(app, "●")) > 20
+        await pilot.press("p")
+        await pilot.pause(0.05)
+        rows = text_rows(app)
+        assert rows[0].strip() == "PicoPeg   power off"
+        assert rows[23].startswith("power off: the board is dark")
+        assert find(app, "●") == [] and len(find(app, "○")) == 121  # every LED off
+        assert all(line == "" for line in app.live.lines)
+        await run_clock(pilot, app, clock, 1000)  # OFF_MS (800) later: it boots
+        rows = text_rows(app)
+        assert app.live.boots == 2 and "Scoreboard" in rows[0]
+        assert rows[23].startswith("power back on (boot 2): the game as saved")
+        assert "+6" not in " ".join(app.live.lines)  # the unentered 6 went with the power
+        await run_clock(pilot, app, clock, 5000)
+        assert text_rows(app)[23].startswith("q quit")
+
+    app = play_by_hand(body, str(tmp_path))
+    assert app.live.app.keeper.game.scores[1] == 4
+
+
+def test_the_red_bar_and_the_skunk_lines_differ_in_shape_not_only_in_red(tmp_path):
+    import palette
+
+    async def body(pilot, app, clock):
+        live = app.live
+        # The firmware's own frame has the skunk lines (61, 91); lay a red bar over holes
+        # 1-29 in the renderer's red-bar ink, as count verify does for points missed.
+        inks = palette.build_inks(bytearray(palette.N_INKS * 3), 0, 52)  # brightness 5
+        red = inks[3 * palette.INK_BAR_RED : 3 * palette.INK_BAR_RED + 3]
+        frame = bytearray(live.board.leds)
+        for hole in range(1, 30):
+            o = HOLE_TO_LED[hole - 1] * 3
+            frame[o : o + 3] = red
+        live.board.leds[:] = frame
+        app.query_one("#board").refresh()
+        await pilot.pause(0.1)
+        region = app.query_one("#board").content_region
+        shapes = {}
+        for y, row in enumerate(screen(app)):
+            for x, (ch, style) in enumerate(row):
+                if region.contains(x, y) and ch in "■◆":
+                    shapes.setdefault(ch, []).append(style.color)
+        assert len(shapes["■"]) == 29 and len(shapes["◆"]) == 2
+        # Both are red: in a 16-colour terminal the very same red. The shape tells them apart.
+        bar, skunk = shapes["■"][0], shapes["◆"][0]
+        assert bar.get_truecolor()[1:] == skunk.get_truecolor()[1:] == (0, 0)
+        assert bar.downgrade(ColorSystem.STANDARD).number == 1  # red
+        assert skunk.downgrade(ColorSystem.STANDARD).number == 1
+        legend = "\n".join(text_rows(app))
+        assert "◆ skunk line" in legend and "■ red bar" in legend
+
+    play_by_hand(body, str(tmp_path))
+
+
+def panels_fit(app, width, height):
+    """Every panel on screen and inside it, none over another, the board's grid inside it."""
+    ids = ("#title", "#board", "#display", "#keypad", "#status")
+    regions = [app.query_one(i).region for i in ids]
+    for wid, r in zip(ids, regions, strict=True):
+        assert r.width > 0 and r.height > 0, wid
+        assert r.x >= 0 and r.y >= 0 and r.right <= width and r.bottom <= height, (wid, r)
+    for i, a in enumerate(regions):
+        for b in regions[i + 1 :]:
+            assert not a.overlaps(b), (a, b)
+    board = app.query_one("#board")
+    assert board.grid.width <= board.content_region.width
+    assert board.grid.height <= board.content_region.height
+
+
+@pytest.mark.parametrize("size", [(79, 24), (60, 24), (39, 23)])
+def test_a_terminal_narrower_than_80_gets_the_board_above_the_keypad(tmp_path, size):
+    async def body(pilot, app):
+        await keys(pilot, app, "1", "a", "number_sign", "2", "9", "a")
+        assert app.screen.has_class("-narrow")
+        panels_fit(app, *size)
+        board, keypad = app.query_one("#board").region, app.query_one("#keypad").region
+        assert keypad.y >= board.bottom  # below the board, not squeezed beside it
+        rows = text_rows(app)
+        assert len(rows) == size[1] and all(len(r) == size[0] for r in rows)
+        if size[0] >= 70:  # room for 11 columns a group: hole 30 is 242.5 / 3.86 = 63 right
+            assert app.query_one("#board").grid.group_cols == 11
+            (x30, _), (x1, _) = find(app, "A") + find(app, "a")[1:]
+            assert x30 - x1 == 63
+        else:
+            check_holes(app)  # every hole where holes.csv puts it, as at 80 columns
+        d = app.query_one("#display").content_region
+        shown = [rows[d.y + i][d.x : d.x + 16].rstrip() for i in range(8)]
+        assert shown == [line.rstrip() for line in app.live.lines]
+        assert rows[size[1] - 1].startswith("q quit")
+
+    play(body, size=size, letters=True, folder=str(tmp_path))
+
+
+@pytest.mark.parametrize("size", [(38, 40), (60, 22), (120, 12)])
+def test_a_terminal_too_small_says_what_it_needs_and_takes_no_keys_blind(tmp_path, size):
+    async def body(pilot, app):
+        assert app.screen.has_class("-small")
+        text = " ".join(" ".join(text_rows(app)).split())
+        assert "this terminal is {} x {}; the board needs 39 x 23".format(*size) in text
+        assert "make sim ARGS=--plain" in text and "●" not in text
+        await keys(pilot, app, "5", "a")
+        assert app.live.app.keeper.game.scores[0] == 0  # typed blind: not taken
+        await pilot.resize_terminal(80, 24)  # made larger: the whole board again
+        await pilot.pause(0.2)
+        assert app.screen.has_class("-wide") and not app.screen.has_class("-small")
+        check_fits(app, entry=False)
+        await pilot.resize_terminal(*size)
+        await pilot.pause(0.2)
+        await pilot.press("q")
+        await pilot.pause(0.1)
+        assert not app.is_running
+
+    play(body, size=size, folder=str(tmp_path))

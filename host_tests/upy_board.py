@@ -23,6 +23,13 @@ def available():
     return Path(MICROPYTHON).exists()
 
 
+def missing():
+    """Why the unix port cannot run here ("" when it can), for ci_gate.need()."""
+    return (
+        "" if available() else "no MicroPython unix port at {}: run make venv".format(MICROPYTHON)
+    )
+
+
 class UnixPico(Cable):
     def __init__(self, files=None, i2c=()):
         self.proc = subprocess.Popen(

@@ -2,7 +2,8 @@
 
 Usage: micropython host_tests/upy_run.py test_cards test_show ...
 The same files run under pytest; here every module-level test_* callable is called in name
-order, failures are printed with their traceback, and the exit status is 1 if any failed.
+order, failures are printed with their traceback, and the exit status is 1 if any failed. A
+test that calls support.skip_unless() with a false condition is counted as skipped.
 """
 
 import sys
@@ -10,13 +11,14 @@ import sys
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _HERE + "/..")  # the tools package (its board stand-in and test kit)
 sys.path.insert(0, _HERE + "/../firmware")  # the firmware's modules, top-level as on the Pico
+sys.path.insert(0, _HERE + "/../tools/web/py")  # the web board's, top-level as in the browser
 sys.path.insert(0, _HERE)  # the tests' helpers
 
 
 def run_module(name):
-    """Run one module's tests; return (passed, failed)."""
+    """Run one module's tests; return (passed, failed, skipped)."""
     module = __import__(name)
-    passed = failed = 0
+    passed = failed = skipped = 0
     for attr in sorted(dir(module)):
         if not attr.startswith("test_"):
             continue
@@ -27,24 +29,33 @@ def run_module(name):
             fn()
             passed += 1
         except Exception as e:  # report every failure and go on
+            if type(e).__name__ == "Skipped":  # support.skip_unless: not run here
+                skipped += 1
+                print("SKIP {}.{}: {}".format(name, attr, e))
+                continue
             failed += 1
             print("FAIL {}.{}".format(name, attr))
             sys.print_exception(e)
-    return passed, failed
+    return passed, failed, skipped
+
+
+def _counts(passed, failed, skipped):
+    text = "{} passed, {} failed".format(passed, failed)
+    return text + ", {} skipped".format(skipped) if skipped else text
 
 
 def main(names):
-    total_pass = total_fail = 0
+    total = [0, 0, 0]
     for name in names:
         name = name.rsplit("/", 1)[-1]
         if name.endswith(".py"):
             name = name[:-3]
-        p, f = run_module(name)
-        print("micropython {}: {} passed, {} failed".format(name, p, f))
-        total_pass += p
-        total_fail += f
-    print("micropython total: {} passed, {} failed".format(total_pass, total_fail))
-    sys.exit(1 if total_fail else 0)
+        counts = run_module(name)
+        print("micropython {}: {}".format(name, _counts(*counts)))
+        for i in range(3):
+            total[i] += counts[i]
+    print("micropython total: {}".format(_counts(*total)))
+    sys.exit(1 if total[1] else 0)
 
 
 main(sys.argv[1:])

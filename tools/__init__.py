@@ -7,6 +7,8 @@
     bench/       the benchmarks (`make bench`)
     flashing/, simulator/, ci/   the flashing tool, the simulator, CI's helpers
     emu/         the emulated Pico: scripts run in their own venv (tools/emu/README.md)
+    web/         the board in the browser (`make web`, docs/WEB.md); web/py: the web board's
+                 modules, top-level in the browser as the firmware's are on the Pico
 
 Imports are absolute from the repository root (``from tools.board.pcboard import Harness``)
 with firmware/ on the path too, as the firmware's modules are top-level on the Pico.

@@ -1,6 +1,7 @@
 """PicoPeg's hand counter for the PC: count a show, check a claim, score a pegging play.
 
-    python tools/count.py 5H 5C 5D JS 5S            # the kept cards, then the starter
+    python tools/count.py 5H 5C 5D JS 5S            # the 4 kept cards, then the starter
+    python tools/count.py --five-card 2H 6H 9H KS   # the five-card game: 3 kept, starter
     python tools/count.py --crib 2H 4H 6H 8H KH     # count it as the crib
     python tools/count.py --claim 28 --muggins 5H 5C 5D JS 5S
     python tools/count.py --say 4C 5S 6D 7C 5H      # the count as players say it
@@ -8,10 +9,11 @@
     python tools/count.py --jsonl < deals.jsonl     # one JSON object per line in and out
     python tools/count.py --demo                    # a short tour of famous hands
 
-Cards are written like 5H, TD or 10D, js, A♠. A bad argument prints one line and exits
-with status 2. With --jsonl each line is answered on its own: {"hand": [...], "starter":
-"5H", "crib": false, "claim": 12, "muggins": true} or {"pile": [...]}; a bad line gets
-{"error": "..."} and the rest go on (the exit status stays 0).
+Cards are written like 5H, TD or 10D, js, 1S or A♠. A bad argument prints one line and
+exits with status 2. With --jsonl each line is answered by one line, in order: {"hand":
+[...], "starter": "5H", "crib": false, "claim": 12, "muggins": true} or {"pile": [...]}; a
+bad or blank line gets {"error": "..."} and the rest go on (the exit status stays 0). A
+JSON hand of 3 cards is the five-card game's: the starter is named, so nothing is guessed.
 
 SPDX-License-Identifier: MIT
 """
@@ -52,8 +54,13 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser():
     p = Parser(prog="count.py", description=__doc__.splitlines()[0])
-    p.add_argument("cards", nargs="*", help="the kept cards then the starter (or the pile)")
+    p.add_argument("cards", nargs="*", help="the 4 kept cards then the starter (or the pile)")
     p.add_argument("--crib", action="store_true", help="count the cards as the crib")
+    p.add_argument(
+        "--five-card",
+        action="store_true",
+        help="the five-card game's hand: 3 kept cards then the starter (its crib has 4)",
+    )
     p.add_argument("--claim", type=int, metavar="N", help="check a claimed count of N")
     p.add_argument("--muggins", action="store_true", help="with --claim: muggins is on")
     p.add_argument("--say", action="store_true", help="print the count as players say it")
@@ -76,15 +83,22 @@ def cards_text(cards, symbols):
 # --- the show ----------------------------------------------------------------------------
 
 
-def split_deal(cards):
-    """(kept cards, starter) from a list whose last card is the starter."""
-    if len(cards) not in (4, 5):
-        raise UsageError(
-            "give the 3 or 4 kept cards, then the starter: got {} card{}".format(
-                len(cards), "" if len(cards) == 1 else "s"
-            )
-        )
-    return cards[:-1], cards[-1]
+def split_deal(cards, five_card=False, crib=False):
+    """(kept cards, starter) from a list whose last card is the starter.
+
+    Four cards alone are refused: a 4-card hand missing its starter and the five-card game's
+    3-card hand with one look the same, so --five-card has to say which is meant.
+    """
+    kept = 3 if five_card and not crib else 4
+    if len(cards) == kept + 1:
+        return cards[:-1], cards[-1]
+    got = "got {} card{}".format(len(cards), "" if len(cards) == 1 else "s")
+    if kept == 3:
+        raise UsageError("with --five-card give the 3 kept cards, then the starter: " + got)
+    if len(cards) == 4 and not crib:
+        got += "; for the five-card game's 3-card hand and its starter, add --five-card"
+    what = "the crib's 4 cards" if crib else "the 4 kept cards"
+    raise UsageError("give {}, then the starter: {}".format(what, got))
 
 
 def show_lines(score, symbols):
@@ -108,7 +122,7 @@ def show_lines(score, symbols):
 
 
 def count_show(args, symbols):
-    kept, starter = split_deal(parse_cards(" ".join(args.cards)))
+    kept, starter = split_deal(parse_cards(" ".join(args.cards)), args.five_card, args.crib)
     score = score_show(kept, starter, args.crib)
     lines = show_lines(score, symbols)
     if args.say:
@@ -197,8 +211,8 @@ def run_jsonl(stdin, stdout):
     for raw in stdin:
         try:
             line = raw.decode("utf-8").strip()
-            if not line:
-                continue
+            if not line:  # answered too, so the Nth answer is always the Nth line's
+                raise UsageError("a blank line: each line must be a JSON object")
             out = answer(json.loads(line))
         except UnicodeDecodeError:
             out = {"error": "the line is not UTF-8 text"}
@@ -229,7 +243,7 @@ DEMO = (
 
 
 def demo(symbols):
-    lines = ["PicoPeg hand counter: a short tour (the board simulator is not built yet).", ""]
+    lines = ["PicoPeg hand counter: a short tour (make sim runs the board itself).", ""]
     for i, (title, hand, starter, crib) in enumerate(DEMO, 1):
         score = score_show(hand, starter, crib)
         lines.append("{}. {}".format(i, title))
@@ -258,17 +272,20 @@ def check_options(args):
     if len(modes) > 1:
         raise UsageError("use only one of --{}".format(", --".join(modes)))
     mode = modes[0] if modes else "show"
-    show_only = [f for f in ("crib", "say", "muggins") if getattr(args, f)]
+    show_only = [f for f in ("crib", "five_card", "say", "muggins") if getattr(args, f)]
     if args.claim is not None:
         show_only.append("claim")
     if mode != "show" and show_only:
-        raise UsageError("--{} goes with a hand to count, not --{}".format(show_only[0], mode))
+        flag = show_only[0].replace("_", "-")
+        raise UsageError("--{} goes with a hand to count, not --{}".format(flag, mode))
     if args.muggins and args.claim is None:
         raise UsageError("--muggins goes with --claim N")
     if mode in ("jsonl", "demo") and args.cards:
         raise UsageError("--{} takes no cards on the command line".format(mode))
-    if mode in ("show", "play") and not args.cards:
-        raise UsageError("give the cards: the kept cards then the starter, like 5H 5C 5D JS 5S")
+    if mode == "play" and not args.cards:
+        raise UsageError("--play needs the cards played so far, in order, like --play 5H TD 5S")
+    if mode == "show" and not args.cards:
+        raise UsageError("give the cards: the 4 kept cards then the starter, like 5H 5C 5D JS 5S")
     return mode
 
 

@@ -9,7 +9,9 @@ Options: ``--state-dir DIR`` (the board's files: the keeper's folder and the err
 default ``$XDG_CACHE_HOME/picopeg/sim`` or ``~/.cache/picopeg/sim`` for play, so quitting
 and starting again is a power cycle, and a fresh in-memory flash for ``--script``),
 ``--reset`` (forget the saved game first), ``--no-color`` (letters instead of colours, as
-with NO_COLOR set or TERM=dumb). docs/SIMULATOR.md has the keys and the script language.
+with NO_COLOR set or a terminal without colour, e.g. TERM=xterm-mono). A folder on disk is
+locked while a simulator has it (simulator/lock.py): a second one is refused (exit 2).
+docs/SIMULATOR.md has the keys and the script language.
 
 The scripted and line modes also run under the MicroPython unix port
 (``micropython tools/sim.py --script FILE``). It has no argparse, so a small parser that
@@ -29,8 +31,9 @@ HOLES_CSV = ROOT + "/hardware/holes.csv"
 FLAGS = ("--json", "--reset", "--no-color", "--plain")
 VALUED = ("--script", "--state-dir")
 USAGE = "usage: sim.py [--script FILE [--json]] [--plain] [--state-dir DIR] [--reset] [--no-color]"
-# The files the board keeps in its folder (with their .tmp and .badN leftovers): --reset
-# removes only these, never anything else a user keeps in a folder they named.
+# The files the board keeps in its folder, with the keeper's leftovers (scorekeeper/atomic.py:
+# game.log.tmp from a cut write, game.bad1 for a file it set aside): --reset removes only
+# these, never anything else a user keeps in a folder they named.
 BOARD_FILES = ("game.log", "settings.txt", "pegging.txt", "errors.log")
 
 
@@ -100,6 +103,18 @@ def make_dirs(path):
                 pass  # already there (an error that matters shows at the first write)
 
 
+def is_board_file(name):
+    """True for a file the board keeps: game.log, game.log.tmp, game.bad1, ... (BOARD_FILES)."""
+    for full in BOARD_FILES:
+        stem = full.rsplit(".", 1)[0]
+        if name in (full, full + ".tmp"):
+            return True
+        n = name[len(stem) + 4 :]
+        if name.startswith(stem + ".bad") and n.isdigit():
+            return True
+    return False
+
+
 def reset_state(folder):
     """Remove the board's files from folder (a fresh board on the next boot)."""
     try:
@@ -107,9 +122,8 @@ def reset_state(folder):
     except OSError:
         return
     for name in names:
-        for stem in BOARD_FILES:
-            if name.startswith(stem):
-                os.remove(folder + "/" + name)
+        if is_board_file(name):
+            os.remove(folder + "/" + name)
 
 
 def main(argv):
@@ -119,16 +133,46 @@ def main(argv):
     state_dir = o.state_dir
     if state_dir is None and not o.script:
         state_dir = default_state_dir()
+    lock = None
     if state_dir is not None:
         make_dirs(state_dir)
+        lock = take_lock(state_dir)  # before --reset: never remove files another one uses
         if o.reset:
             reset_state(state_dir)
+    try:
+        run(o, state_dir)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def take_lock(state_dir):
+    """The folder's lock (simulator/lock.py), or exit 2 saying who has the board."""
+    from tools.simulator.lock import BoardInUse, take
+
+    try:
+        lock = take(state_dir)
+    except BoardInUse as e:
+        fail(e.args[0])
+    if lock.took_over is not None:
+        who = " (pid {})".format(lock.took_over) if lock.took_over > 0 else ""
+        print(
+            "sim.py: the simulator that had the board in {}{} is no longer running: this one"
+            " takes it over".format(state_dir, who),
+            file=sys.stderr,
+        )
+    return lock
+
+
+def run(o, state_dir):
+    """The chosen mode: a script, the line mode or the interactive board."""
     if o.script:
         from tools.simulator.run import run_script
 
         sys.exit(run_script(o.script, state_dir, o.json, HOLES_CSV))
-    no_color = o.no_color or os.getenv("NO_COLOR") is not None
-    dumb = os.getenv("TERM") in (None, "", "dumb")
+    term = os.getenv("TERM")
+    no_color = o.no_color or os.getenv("NO_COLOR") is not None or not colour_terminal(term)
+    dumb = term in (None, "", "dumb")
     if o.plain or dumb or not _terminal():
         from tools.simulator.run import run_lines
 
@@ -138,6 +182,25 @@ def main(argv):
     from tools.simulator import tui
 
     tui.main(state_dir, no_color, HOLES_CSV)
+
+
+def colour_terminal(term):
+    """False where TERM's terminfo entry has no colours (xterm-mono, vt100, ...): the letters
+    say there what colour cannot. A TERM terminfo does not know is judged by its name."""
+    if not term or term == "dumb":
+        return False
+    try:
+        import curses
+    except ImportError:  # Windows (no curses): its consoles all have colour
+        return True
+    fd = os.open(os.devnull, os.O_WRONLY)
+    try:
+        curses.setupterm(term, fd)  # once a process: curses keeps the first terminal
+        return curses.tigetnum("colors") >= 8  # -1: no colours at all
+    except curses.error:
+        return not (term.endswith("-mono") or term.endswith("-m"))
+    finally:
+        os.close(fd)
 
 
 def _terminal():

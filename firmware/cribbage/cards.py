@@ -32,7 +32,11 @@ RANKS = bytes(c % 13 + 1 for c in range(52))
 VALUES = bytes(min(c % 13 + 1, 10) for c in range(52))
 SUITS = bytes(c // 13 for c in range(52))
 
-_HINT = "use a rank (A, 2-10, T, J, Q, K) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 5H or 10D"
+# Every rank spelling _parse_rank takes is listed (host_tests/test_count_cli.py checks it).
+_HINT = (
+    "use a rank (A or 1, 2-9, 10 or T, J, Q, K) then a suit (C, D, H, S or ♣ ♦ ♥ ♠),"
+    " in either case, like 5H, 10d or A♠"
+)
 
 
 def make_card(rank, suit):
@@ -72,9 +76,19 @@ def _parse_rank(text):
     return 0
 
 
+# Texts already parsed, and their cards: a card text is looked up once, then found here. Only
+# texts of 2-3 characters go in (no spaces around them), so it holds at most the few hundred
+# ways of writing the 52 cards, and only on boards that are given cards as text.
+_PARSED = {}
+
+
 def parse_card(text):
     """The card named by text such as '5H', 'TD', '10d', 'js', 'A♠'; ints pass through checked."""
-    if isinstance(text, int) and not isinstance(text, bool):
+    if type(text) is str:
+        card = _PARSED.get(text)
+        if card is not None:
+            return card
+    elif isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 52:
             return text
         raise InvalidCardError("{} is not a card number: cards are 0-51".format(text))
@@ -90,7 +104,10 @@ def parse_card(text):
     r = _parse_rank(s[:-1])
     if i < 0 or r == 0:
         raise InvalidCardError("'{}' is not a card: {}".format(text, _HINT))
-    return i * 13 + r - 1
+    card = i * 13 + r - 1
+    if len(text) <= 3 and len(text) == len(s):  # no spaces around it
+        _PARSED[text] = card
+    return card
 
 
 def parse_cards(items, what="hand"):
@@ -98,8 +115,11 @@ def parse_cards(items, what="hand"):
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     cards = []
+    parsed = _PARSED.get
     for item in items:
-        c = parse_card(item)
+        c = parsed(item) if type(item) is str else None  # parse_card's memo, without the call
+        if c is None:
+            c = parse_card(item)
         if c in cards:
             raise DuplicateCardError(format_card(c))
         cards.append(c)

@@ -4,8 +4,9 @@ Two entry points share the same rules:
 - ``show_points(cards, starter, crib)`` is the fast path (ints in, int out, one table
   lookup for fifteens, pairs and runs): the enumerations and discard advice call it
   millions of times.
-- ``score_show(hand, starter, crib=False)`` returns a ``ShowScore`` with each category's
-  points and the itemized combinations, for people.
+- ``score_show(hand, starter, crib=False)`` checks the cards (text or ints) and returns a
+  ``ShowScore``: its total from the fast path at once; each category's points and the
+  itemized combinations, for people, worked out only when they are first read.
 
 A hand is 4 kept cards (six-card game, and every crib) or 3 (five-card game's hand).
 His heels (a jack starter, 2 to the dealer) is pegged when the starter is turned and is
@@ -164,19 +165,54 @@ def show_points(cards, starter, crib=False):
 class ShowScore:
     """A counted hand or crib: points per category, total, and the itemized combinations.
 
-    ``items`` is a list of ``(kind, cards, points)`` in the order players count aloud:
-    fifteens, pairs, runs, flush, nobs; ``cards`` is a tuple of card ints.
+    ``total`` is counted on construction by the fast path (``show_points``). The categories
+    and ``items`` are worked out when first read (plain properties, as MicroPython has them):
+    a caller that wants only the total pays for nothing else. ``items`` is a list of
+    ``(kind, cards, points)`` in the order players count aloud: fifteens, pairs, runs,
+    flush, nobs; ``cards`` is a tuple of card ints.
     """
 
-    def __init__(self, hand, starter, crib, items):
+    _parts = None  # (fifteens, pairs, runs, flush, nobs), once read
+    _items = None
+
+    def __init__(self, hand, starter, crib):
         self.hand = hand
         self.starter = starter
         self.crib = crib
-        self.items = items
-        self.fifteens = self.pairs = self.runs = self.flush = self.nobs = 0
-        for kind, _cards, pts in items:
-            setattr(self, _CATEGORY[kind], getattr(self, _CATEGORY[kind]) + pts)
-        self.total = self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+        self.total = show_points(hand, starter, crib)
+
+    def _part(self, i):
+        parts = self._parts
+        if parts is None:
+            parts = self._parts = _categories(self.hand, self.starter, self.crib)
+        return parts[i]
+
+    @property
+    def fifteens(self):
+        return self._part(0)
+
+    @property
+    def pairs(self):
+        return self._part(1)
+
+    @property
+    def runs(self):
+        return self._part(2)
+
+    @property
+    def flush(self):
+        return self._part(3)
+
+    @property
+    def nobs(self):
+        return self._part(4)
+
+    @property
+    def items(self):
+        items = self._items
+        if items is None:
+            items = self._items = _itemize(self.hand, self.starter, self.crib)
+        return items
 
     def as_dict(self):
         """The category totals as a plain dict (for JSON)."""
@@ -198,13 +234,13 @@ class ShowScore:
         )
 
 
-_CATEGORY = {
-    "fifteen": "fifteens",
-    "pair": "pairs",
-    "run": "runs",
-    "flush": "flush",
-    "nobs": "nobs",
-}
+def _categories(cards, starter, crib):
+    """(fifteens, pairs, runs, flush, nobs) points, without listing the combinations."""
+    five = cards + [starter]
+    pairs, runs = pairs_runs_points([RANKS[c] for c in five])
+    nobs = 1 if SUITS[starter] * 13 + JACK - 1 in cards else 0
+    return (2 * fifteens_count([VALUES[c] for c in five]), pairs, runs,
+            flush_points(cards, starter, crib), nobs)  # fmt: skip
 
 
 def _run_items(five):
@@ -255,6 +291,11 @@ def score_show(hand, starter, crib=False):
     Cards may be text ('5H', '10D', 'J♠') or ints; a card given twice is an error.
     """
     cards, starter = _check_hand(hand, starter, crib)
+    return ShowScore(cards, starter, crib)
+
+
+def _itemize(cards, starter, crib):
+    """Every scoring combination, in the order players count aloud."""
     five = cards + [starter]
     n = len(five)
     items = []
@@ -279,4 +320,4 @@ def score_show(hand, starter, crib=False):
     for c in cards:
         if RANKS[c] == JACK and SUITS[c] == SUITS[starter]:
             items.append(("nobs", (c,), 1))
-    return ShowScore(cards, starter, crib, items)
+    return items

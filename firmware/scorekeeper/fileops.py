@@ -13,16 +13,20 @@ A file-ops object has these methods (paths are plain strings, ``folder + "/" + n
     sync()                  push everything to the medium (no-op where there is nothing to do)
 
 ``FileOps`` implements them over ``os`` and ``open`` on CPython and MicroPython alike:
-MicroPython's OSError carries only an errno (no FileNotFoundError), it has no ``os.path``
-and no ``os.replace``; littlefs and POSIX rename onto an existing file, FAT does not, so
-``rename`` falls back to remove-then-rename (the loader repairs that window, see atomic.py).
+MicroPython's OSError carries only an errno (no FileNotFoundError), compared here with the
+``errno`` module's names, never with numbers, which differ between platforms (the web board,
+tools/web/py/webfs.py, brings its own file operations: the WebAssembly port's file system is
+memory only, and raises Emscripten's numbers). MicroPython has no ``os.path`` and no
+``os.replace``; littlefs and POSIX rename onto an existing file, FAT does not, so ``rename``
+falls back to remove-then-rename (the loader repairs that window, see atomic.py).
 SPDX-License-Identifier: MIT
 """
 
+import errno
 import os
 
-ENOENT = 2
-EEXIST = 17
+ENOENT = errno.ENOENT
+EEXIST = errno.EEXIST
 
 # CPython has os.replace (the portable atomic rename, also on Windows); MicroPython does not.
 _replace = getattr(os, "replace", os.rename)

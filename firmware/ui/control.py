@@ -12,10 +12,9 @@ the track red and puts the reason on the display; nothing else changes.
 SPDX-License-Identifier: MIT
 """
 
-import gc
 import sys
 
-from compat import const, ticks_add
+from compat import collect, const, ticks_add
 from keypad import HOLD as KEY_HOLD
 from keypad import LONG as KEY_LONG
 from keypad import PRESS, RELEASE
@@ -142,7 +141,7 @@ class Controller:
         """The mode's object, importing its module (and what it needs) on first use."""
         mode = self._modes[m]
         if mode is None:
-            gc.collect()  # free what the last mode left, so the new code finds room
+            collect()  # free what the last mode left, so the new code finds room
             before = list(sys.modules)
             module = __import__(MODULES[m], None, None, ("Mode",))
             mode = self._modes[m] = module.Mode(self)
@@ -163,7 +162,7 @@ class Controller:
             if package is not None and hasattr(package, leaf):
                 delattr(package, leaf)
         self._imported[m] = ()
-        gc.collect()
+        collect()
 
     def new_game(self, now):
         """Hold #: a new game under the saved settings (the loser of a won game deals)."""

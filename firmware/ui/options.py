@@ -12,6 +12,7 @@ SPDX-License-Identifier: MIT
 from palette import PALETTES
 from scorekeeper.settings import ACC_POINTS, HOME_POINTS
 from supply import describe
+from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
 from ui import HOLD, LONG, ModeBase, Refused
@@ -102,4 +103,4 @@ class Mode(ModeBase):
         if self.k.settings_pending:
             out.append("rules: next game")
         out.append("A/B item C/D set")
-        return out
+        return out + about_lines()  # the firmware and MicroPython versions

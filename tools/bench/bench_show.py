@@ -1,7 +1,10 @@
 """Benchmark: show scoring speed, side by side with two references, and the full enumeration.
 
 Measured in one run on the same 20,000 pseudo-random hands (4 kept cards and a starter):
-- our engine's fast path ``cribbage.show_points`` on CPython;
+- our engine's fast path ``cribbage.show_points`` on CPython (card ints in);
+- our engine's public call ``cribbage.score_show`` on the hands as text ('5H', '10D'), its
+  total read: the cards parsed and checked, the total from the fast path (the itemized
+  lists are built only when read, so they cost nothing here);
 - a naive reference written here from the rules (look at each of the 31 subsets);
 - the PyPI package cribbage-scorer (``show_calc_score``; ``make bench`` installs it in the
   separate .venv-bench from requirements-bench.txt). Before timing, its totals are compared
@@ -9,8 +12,9 @@ Measured in one run on the same 20,000 pseudo-random hands (4 kept cards and a s
 - our engine on the MicroPython unix port (same hands; its results are compared with
   CPython's one by one);
 - the wall time of the full enumeration of all 12,994,800 shows on 2 processes.
-Goals (issue 2): at least 10x the naive reference and cribbage-scorer on CPython; the full
-enumeration under 2 minutes on 2 cores.
+Goals: at least 10x the naive reference and cribbage-scorer on CPython, for the fast path
+(issue 2) and for score_show on text (issue 13; cribbage-scorer gets its own card tuples, no
+text to parse); the full enumeration under 2 minutes on 2 cores.
 
     python -m tools.bench.bench_show     # or `make bench`, which calls run()
 
@@ -28,12 +32,14 @@ from tools.bench.benchutil import FIRMWARE, MICROPYTHON
 
 sys.path.insert(0, FIRMWARE)
 
-from cribbage.show import show_points
+from cribbage.cards import format_card
+from cribbage.show import score_show, show_points
 
 from tools.rules.show_enumeration import enumerate_shows
 
 HANDS = 20000
 REPEAT = 3
+CHUNK = 500  # hands timed at a go (best_rates)
 SEED = 2024
 GOAL_RATIO = 10
 GOAL_ENUMERATION_S = 120
@@ -122,28 +128,43 @@ def as_scorer_cards(kept, starter):
     return card(starter), [card(c) for c in kept]
 
 
-def best_rates(scorers):
-    """Hands per second of each (score, arguments) pair: the best of REPEAT passes, taken
-    in turns so that a busy moment on the machine does not fall on one scorer only."""
-    best = [None] * len(scorers)
-    for _ in range(REPEAT):
-        for i, (score, arguments) in enumerate(scorers):
-            t0 = time.perf_counter()
-            for a, b in arguments:
-                score(a, b)
-            dt = time.perf_counter() - t0
-            best[i] = dt if best[i] is None else min(best[i], dt)
-    return [len(arguments) / dt for (_, arguments), dt in zip(scorers, best, strict=True)]
+def best_rates(scorers, chunk=CHUNK):
+    """Hands per second of each (score, arguments) pair. The hands go in chunks; each chunk
+    is timed REPEAT times for every scorer in turn, and the best time of each chunk counts:
+    the scorers' timings of a chunk are moments apart, so a busy spell on a shared machine
+    falls on all of them alike rather than on one scorer's whole pass."""
+    best = [0.0] * len(scorers)
+    n = len(scorers[0][1])
+    for start in range(0, n, chunk):
+        chunk_best = [None] * len(scorers)
+        for _ in range(REPEAT):
+            for i, (score, arguments) in enumerate(scorers):
+                part = arguments[start : start + chunk]
+                t0 = time.perf_counter()
+                for a, b in part:
+                    score(a, b)
+                dt = time.perf_counter() - t0
+                chunk_best[i] = dt if chunk_best[i] is None else min(chunk_best[i], dt)
+        for i, dt in enumerate(chunk_best):
+            best[i] += dt
+    return [n / dt for dt in best]
 
 
-def agreement(name, disagreements):
+def agreement(name, disagreements, whom="us"):
     print(
         "  agreement: {} {} on all {:,} hands, as hand and as crib".format(
             name,
-            "agrees with us" if disagreements == 0 else "DISAGREES {} times".format(disagreements),
+            "agrees with " + whom
+            if disagreements == 0
+            else "DISAGREES {} times".format(disagreements),
             HANDS,
         )
     )
+
+
+def score_show_total(kept, starter):
+    """Text in, total out: the public call as a caller with cards as text uses it."""
+    return score_show(kept, starter).total
 
 
 def micropython_run(hands):
@@ -173,10 +194,18 @@ def run():
     hands = deal(HANDS, SEED)
     ours = [show_points(k, s) for k, s in hands]
     version = "CPython {}.{}: ".format(*sys.version_info[:2])
-    print("show scoring, {:,} random hands (4 kept + starter), best of {}:".format(HANDS, REPEAT))
+    print("show scoring, {:,} random hands (4 kept + starter), best of {} per {} hands:".format(
+        HANDS, REPEAT, CHUNK))  # fmt: skip
 
     # Agreement first: a fast wrong answer is no answer.
-    scorers = [(show_points, hands), (naive_points, hands)]
+    texts = [([format_card(c) for c in k], format_card(s)) for k, s in hands]
+    scorers = [(show_points, hands), (naive_points, hands), (score_show_total, texts)]
+    text_bad = sum(
+        1
+        for (k, s), (tk, ts) in zip(hands, texts, strict=True)
+        for crib in (False, True)
+        if score_show(tk, ts, crib).total != show_points(k, s, crib)
+    )
     naive_bad = sum(
         1
         for k, s in hands
@@ -193,28 +222,39 @@ def run():
             for crib in (False, True)
             if calc(cs, ck, crib)[0] != show_points(k, s, crib)
         )
+        package_text_bad = sum(
+            1
+            for (tk, ts), (cs, ck) in zip(texts, converted, strict=True)
+            for crib in (False, True)
+            if calc(cs, ck, crib)[0] != score_show(tk, ts, crib).total
+        )
         scorers.append((calc, converted))
 
     rates = best_rates(scorers)
-    figures = {"engine": rates[0], "naive": rates[1]}
+    figures = {"engine": rates[0], "naive": rates[1], "score_show_text": rates[2]}
     goal = "ours is {:.0f}x (goal >= {}x)"
-    line(version + "our engine (show_points)", rates[0])
+    line(version + "our engine (show_points, ints)", rates[0])
     line(
         version + "naive reference (31 subsets)",
         rates[1],
         goal.format(rates[0] / rates[1], GOAL_RATIO),
     )
+    line(version + "our engine (score_show, text in)", rates[2])
     if package is None:
         print("  cribbage-scorer: not installed here (make bench installs it in .venv-bench)")
     else:
-        figures["package"] = rates[2]
+        figures["package"] = rates[3]
         line(
             version + "cribbage-scorer " + package_version,
-            rates[2],
-            goal.format(rates[0] / rates[2], GOAL_RATIO),
+            rates[3],
+            "show_points {:.0f}x, score_show on text {:.0f}x (goal >= {}x each)".format(
+                rates[0] / rates[3], rates[2] / rates[3], GOAL_RATIO
+            ),
         )
-        agreement("cribbage-scorer " + package_version, package_bad)
+        agreement("cribbage-scorer " + package_version, package_bad, "show_points")
+        agreement("cribbage-scorer " + package_version, package_text_bad, "score_show on text")
     agreement("the naive reference", naive_bad)
+    agreement("score_show on text", text_bad, "show_points")
 
     upy = micropython_run(hands)
     if upy is None:

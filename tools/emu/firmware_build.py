@@ -10,12 +10,14 @@ second call with the same inputs returns the cached image at once. Stdlib only, 
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import debian_fetch
 import recipe
@@ -46,20 +48,49 @@ def _compiler_version() -> str:
     return out.stdout.strip()
 
 
-def build_key() -> str:
+class Spec(NamedTuple):
+    """What one firmware image is built from, beyond recipe.py's sources.
+
+    `inputs` are (label, file) pairs whose bytes decide the image (the manifest and every
+    module it freezes); `lib_dir` stands in for micropython-lib (None: an empty folder);
+    `board_name` renames the RPI_PICO board (MICROPY_HW_BOARD_NAME: the banner and
+    os.uname().machine), None keeps "Raspberry Pi Pico".
+    """
+
+    cache_dir: str  # the cache's subfolder: "firmware" (the emulator's image), "uf2", ...
+    manifest: Path
+    inputs: tuple
+    lib_dir: Path | None = None
+    board_name: str | None = None
+
+
+def emulator_spec() -> Spec:
+    """The plain image the emulator tests boot: tools/emu/frozen (stock modules, no PicoPeg)."""
+    return Spec("firmware", FROZEN / "manifest.py", tuple((p.name, p) for p in _frozen_files()))
+
+
+def _frozen_files() -> list[Path]:
+    return sorted(FROZEN.glob("*.py"))
+
+
+def build_key(spec: Spec | None = None) -> str:
+    spec = spec or emulator_spec()
     digest = hashlib.sha256()
-    for path in [HERE / "recipe.py", *sorted(FROZEN.glob("*.py"))]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for label, path in [("recipe.py", HERE / "recipe.py"), *spec.inputs]:
+        digest.update(label.encode() + b"\0" + path.read_bytes())
+    if spec.board_name is not None:  # (None adds nothing: the emulator image's key stays)
+        digest.update(b"board\0" + spec.board_name.encode())
     digest.update(" ".join(CMAKE_OPTIONS).encode() + _compiler_version().encode())
     return digest.hexdigest()[:16]
 
 
-def firmware_dir(cache: Path | None = None) -> Path:
-    return (cache or default_cache()) / "firmware" / build_key()
+def firmware_dir(cache: Path | None = None, spec: Spec | None = None) -> Path:
+    spec = spec or emulator_spec()
+    return (cache or default_cache()) / spec.cache_dir / build_key(spec)
 
 
-def cached_firmware(cache: Path | None = None) -> Path | None:
-    uf2 = firmware_dir(cache) / "firmware.uf2"
+def cached_firmware(cache: Path | None = None, spec: Spec | None = None) -> Path | None:
+    uf2 = firmware_dir(cache, spec) / "firmware.uf2"
     return uf2 if uf2.exists() else None
 
 
@@ -74,33 +105,43 @@ def check_host_tools() -> None:
         )
 
 
-def ensure_firmware(cache: Path | None = None, rebuild: bool = False, log=None) -> Path:
-    """Path of the cached firmware.uf2, building it first if needed."""
+def ensure_firmware(
+    cache: Path | None = None, rebuild: bool = False, log=None, spec: Spec | None = None
+) -> Path:
+    """Path of the cached firmware.uf2 (of `spec`, the emulator's by default), building it
+    first if needed."""
     log = log or _log
     cache = cache or default_cache()
-    found = cached_firmware(cache)
+    spec = spec or emulator_spec()
+    found = cached_firmware(cache, spec)
     if found and not rebuild:
         return found
     check_host_tools()
     files = debian_fetch.fetch_all(cache, log=log)
-    out = firmware_dir(cache)
+    out = firmware_dir(cache, spec)
     work = cache / "work" / out.name
     shutil.rmtree(work, ignore_errors=True)
     started = time.monotonic()
     mp = _assemble(work, files, log)
-    bin_path, elf_path = _compile(mp, work, log)
+    board_dir = _board_dir(mp, work, spec.board_name)
+    lib_dir = spec.lib_dir or work / "micropython-lib"
+    bin_path, elf_path = _compile(
+        mp, work, log, manifest=spec.manifest, board_dir=board_dir, lib_dir=lib_dir
+    )
     out.mkdir(parents=True, exist_ok=True)
     uf2 = bin_to_uf2(bin_path.read_bytes())
     (out / "firmware.uf2").write_bytes(uf2)
     shutil.copyfile(elf_path, out / "firmware.elf")
     info = {
         "board": BOARD,
+        "board_name": spec.board_name or "Raspberry Pi Pico",
         "micropython": recipe.MICROPYTHON.version,
         "pico_sdk": recipe.PICO_SDK.version,
         "tinyusb": recipe.TINYUSB.version,
         "mbedtls": recipe.MBEDTLS.version,
         "arm_none_eabi_gcc": _compiler_version(),
         "uf2_sha256": hashlib.sha256(uf2).hexdigest(),
+        "image_bytes": bin_path.stat().st_size,
         "build_seconds": round(time.monotonic() - started, 1),
     }
     (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
@@ -148,25 +189,64 @@ def _assemble(work: Path, files: dict[str, Path], log) -> Path:
     elif link.exists():
         shutil.rmtree(link)
     link.symlink_to("../../tinyusb")
-    # micropython-lib (a submodule) is not packaged anywhere reachable; our manifest needs none
-    # of it, but the build insists the directory exists.
+    # micropython-lib (a submodule) is not packaged anywhere reachable: a spec may bring a
+    # stand-in (tools/uf2/micropython-lib); otherwise the build still insists the folder exists.
     stand_in = work / "micropython-lib"
     stand_in.mkdir()
     (stand_in / "README.md").write_text("micropython-lib is not used by this build\n")
     return mp
 
 
-def _compile(mp: Path, work: Path, log) -> tuple[Path, Path]:
+def _board_dir(mp: Path, work: Path, board_name: str | None) -> Path:
+    """The RPI_PICO board folder, or a copy of it whose MICROPY_HW_BOARD_NAME is board_name."""
+    board = mp / "ports" / "rp2" / "boards" / BOARD
+    if board_name is None:
+        return board
+    renamed = work / "boards" / BOARD
+    shutil.copytree(board, renamed)
+    header = renamed / "mpconfigboard.h"
+    lines = header.read_text().splitlines()
+    named = [i for i, line in enumerate(lines) if "define MICROPY_HW_BOARD_NAME" in line]
+    if len(named) != 1 or '"' in board_name:
+        raise SystemExit(f"cannot rename the board in {header}")
+    lines[named[0]] = f'#define MICROPY_HW_BOARD_NAME "{board_name}"'
+    header.write_text("\n".join(lines) + "\n")
+    return renamed
+
+
+PERCENT = re.compile(r"^\[\s*(\d+)%\]")
+
+
+def _compile(
+    mp: Path,
+    work: Path,
+    log,
+    *,
+    manifest: Path = FROZEN / "manifest.py",
+    board_dir: Path | None = None,
+    lib_dir: Path | None = None,
+) -> tuple[Path, Path]:
     jobs = str(os.cpu_count() or 2)
     env = dict(os.environ, SOURCE_DATE_EPOCH=recipe.SOURCE_DATE_EPOCH)
     log_file = work / "build.log"
     with open(log_file, "w") as out:
 
-        def run(*cmd: str, cwd: Path) -> None:
-            proc = subprocess.run(
-                cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, check=False
+        def run(*cmd: str, cwd: Path, progress: bool = False) -> None:
+            proc = subprocess.Popen(
+                cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
             )
-            if proc.returncode != 0:
+            shown = 0
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                out.write(line)
+                match = PERCENT.match(line) if progress else None
+                # make's own "[ 42%]" lines; a sub-build (pioasm) counts from 0 again, so
+                # only a new highest tenth is shown.
+                if match and int(match.group(1)) // 10 > shown // 10:
+                    shown = int(match.group(1))
+                    log(f"  {shown}% ({line.strip().rsplit('/', 1)[-1][:40]})")
+            if proc.wait() != 0:
+                out.flush()
                 tail = log_file.read_text().splitlines()[-30:]
                 raise SystemExit(f"{' '.join(cmd)} failed; last lines:\n" + "\n".join(tail))
 
@@ -174,6 +254,7 @@ def _compile(mp: Path, work: Path, log) -> tuple[Path, Path]:
         run("make", "-C", "mpy-cross", f"-j{jobs}", cwd=mp)
         port = mp / "ports" / "rp2"
         build = port / f"build-{BOARD}"
+        board_dir = board_dir or port / "boards" / BOARD
         log(f"building {BOARD} firmware (about a minute on 2 cores)")
         run(
             "cmake",
@@ -182,12 +263,12 @@ def _compile(mp: Path, work: Path, log) -> tuple[Path, Path]:
             "-B",
             str(build),
             f"-DMICROPY_BOARD={BOARD}",
-            f"-DMICROPY_BOARD_DIR={port / 'boards' / BOARD}",
+            f"-DMICROPY_BOARD_DIR={board_dir}",
             f"-DPICO_SDK_PATH_OVERRIDE={mp / 'lib' / 'pico-sdk'}",
-            f"-DMICROPY_FROZEN_MANIFEST={FROZEN / 'manifest.py'}",
-            f"-DMICROPY_LIB_DIR={work / 'micropython-lib'}",
+            f"-DMICROPY_FROZEN_MANIFEST={manifest}",
+            f"-DMICROPY_LIB_DIR={lib_dir or work / 'micropython-lib'}",
             *CMAKE_OPTIONS,
             cwd=port,
         )
-        run("make", "-C", str(build), f"-j{jobs}", cwd=port)
+        run("make", "-C", str(build), f"-j{jobs}", cwd=port, progress=True)
     return build / "firmware.bin", build / "firmware.elf"

@@ -35,6 +35,10 @@ class TooOld(FlashError):
     """The board's MicroPython cannot run this firmware's .mpy files or modules."""
 
 
+class FrozenFirmware(FlashError):
+    """The board runs the PicoPeg UF2, whose frozen firmware would ignore copied files."""
+
+
 class LinkLost(FlashError):
     """The board disconnected or stopped answering in the middle of something."""
 

@@ -11,7 +11,14 @@ SPDX-License-Identifier: MIT
 """
 
 from tools.flashing import device, display, snippets
-from tools.flashing.errors import UF2_HINT, BoardError, FlashError, NotMicroPython, TooOld
+from tools.flashing.errors import (
+    UF2_HINT,
+    BoardError,
+    FlashError,
+    FrozenFirmware,
+    NotMicroPython,
+    TooOld,
+)
 from tools.flashing.plan import PROTECTED_DIRS, make_plan, mismatches
 from tools.flashing.report import listing, size, step
 
@@ -26,9 +33,15 @@ AGAIN = (
 
 
 def check_board(info, mpy_version, port):
-    """Raise NotMicroPython or TooOld unless the board can run the image."""
+    """Raise NotMicroPython, FrozenFirmware or TooOld unless the board can run the image."""
     if info.name != "micropython":
         raise NotMicroPython(f"{port} runs {info.name}, not MicroPython: {UF2_HINT}")
+    if "PicoPeg" in info.machine:  # tools/uf2 names its board "PicoPeg <version>, ..."
+        raise FrozenFirmware(
+            f"the board runs the PicoPeg UF2 ({info.machine}), whose frozen firmware would "
+            "ignore copied files: update it with a new picopeg.uf2 (make uf2), or put stock "
+            "MicroPython on it to use make flash; its games stay either way (docs/FLASHING.md)"
+        )
     oldest = ".".join(str(n) for n in MIN_VERSION)
     if tuple(info.version[:2]) < MIN_VERSION:
         raise TooOld(

@@ -6,7 +6,8 @@ whose clock is the wall clock, and keys that go down and up as a hand would pres
     live.key("D", LONG_MS)                # a long press: held 1 s (the board's is 0.8 s)
     live.tick()                           # every ~20 ms: scan the keypad, render a frame
     live.board.leds, live.lines, live.app.view
-    live.power_cycle()                    # switch off and on: a fresh app on the same files
+    live.power_cycle()                    # switch off (dark for OFF_MS), then on again:
+    live.off                              # ... a fresh app on the same files; True while off
     screen_colour((0, 0, 8), 5)           # an LED colour as the screen should show it
 
 A terminal reports key presses, never key releases, so each key is queued with how long it
@@ -27,6 +28,7 @@ LONG_MS = 1000  # past the board's 0.8 s long press, well short of the 3 s hold
 HOLD_MS = 3200  # past the 3 s hold
 GAP_MS = 60  # keys up between two queued keys
 MIN_SCANS = 3  # a key stays down (and up) at least this many ticks, however slow they come
+OFF_MS = 800  # how long `p` leaves the board dark: long enough to see that it went off
 
 
 def wall_ms():
@@ -45,7 +47,9 @@ class Live:
         self._up_until = 0
         self._up_scans = MIN_SCANS
         self._failed_at = 0
+        self._on_at = None  # while switched off: the clock time it comes on again
         self.boots = 0
+        self.powered_on_at = None  # the clock time of the last power cycle's boot
         self.boot(RESET_POWER)
 
     def boot(self, cause):
@@ -55,11 +59,21 @@ class Live:
         self.app.step(self.board.ticks_ms())
         self.boots += 1
 
-    def power_cycle(self):
-        """Switch off and on: keys let go, what was typed but not entered is lost."""
+    def power_cycle(self, off_ms=OFF_MS):
+        """Switch off (keys let go, LEDs and display dark) and, after off_ms, on again: what
+        was typed but not entered is lost; keys typed while it is off wait for the boot."""
         self.queue = []
         self.down = None
-        self.boot(RESET_POWER)
+        b = self.board
+        b.keys = 0
+        b.leds[:] = bytes(len(b.leds))
+        if b.display is not None:
+            b.display.show_lines([""] * 8)
+        self._on_at = self.clock() + off_ms
+
+    @property
+    def off(self):
+        return self._on_at is not None
 
     def key(self, legend, ms=PRESS_MS):
         """Queue a key to go down for ms (checks the legend now)."""
@@ -69,10 +83,12 @@ class Live:
     @property
     def busy(self):
         """True while a key is down or queued, or just let go (the keypad's debounce)."""
-        return self.down is not None or bool(self.queue) or self._up_scans < MIN_SCANS
+        return self.off or self.down is not None or bool(self.queue) or self._up_scans < MIN_SCANS
 
     @property
     def lines(self):
+        if self.off:
+            return [""] * 8
         d = self.board.display
         return d.lines if d is not None else self.app.lines
 
@@ -80,6 +96,13 @@ class Live:
         """Scan the keypad and render a frame at the clock's time; True if anything changed."""
         b = self.board
         b.now = self.clock()
+        if self._on_at is not None:
+            if b.now < self._on_at:
+                return False
+            self._on_at = None
+            self.boot(RESET_POWER)
+            self.powered_on_at = self.board.now
+            return True
         if self.app.failed is not None:
             if b.now - self._failed_at < ERROR_SHOW_MS:
                 return False

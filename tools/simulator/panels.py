@@ -1,8 +1,13 @@
-"""The interactive simulator's text panels: the title, the legend and the PC keys.
+"""The interactive simulator's text panels: the title, the legend, the status line, the PC
+keys, the shape of each hole, and the layout a terminal's size allows.
 
     pc_key("a") -> "A"           the board key a PC key taps (digits, a-d / A-D, * and #)
     title_text(view, letters)    mode, game, brightness, and how colours are shown
-    legend_text(view, letters, state_dir)
+    legend_text(view, letters)   what the holes mean
+    status_text(live, prefix)    the bottom line: the keys, a pending l / h, a power cycle
+    hole_shape("!") -> "◆"       a lit hole's character in colour (glyph.py's letter in)
+    layout_for(80, 24) -> "wide" "wide", "narrow" (the board above the display and keypad)
+                                 or "small" (too small: small_text says so)
 SPDX-License-Identifier: MIT
 """
 
@@ -19,6 +24,56 @@ from tools.simulator.live import screen_colour
 
 KEY_HELP = (" a-d  keys A-D", " l+key long 0.8 s", " h+key hold 3 s", " p power  q quit")
 BRIGHTNESS_LEVELS = 8
+PREFIX_NAMES = {"l": "long press", "h": "hold 3 s"}
+POWER_NOTE_MS = 5000  # how long the status line says the board was switched off and on
+
+# In colour a lit hole is a dot, a side's dim roles (back peg, the dealer's game hole, a bar
+# in its colour) a ringed dot, so front and back pegs differ where a terminal has only 16
+# colours; the skunk lines are diamonds and the count bars squares, so a red bar never reads
+# as a skunk line (both are red on the board).
+DARK_GLYPH = "○"
+SHAPES = {"a": "◉", "b": "◉", "c": "◉", "d": "◉", "!": "◆", "=": "■", "x": "■"}
+
+# The smallest terminals for each layout (tests: test_sim_tui.py). Wide: the board beside the
+# display (18) and the keypad (21), the legend below: 80 columns; 13 rows (title, the board's
+# 7 rows in its border and padding, the status line). Narrow: the board (the 6-column grid's
+# 37 in its border) above the display and the keypad: 39 columns, 23 rows.
+WIDE_MIN = (80, 13)
+NARROW_MIN = (39, 23)
+
+
+def layout_for(width, height):
+    if width >= WIDE_MIN[0] and height >= WIDE_MIN[1]:
+        return "wide"
+    if width >= NARROW_MIN[0] and height >= NARROW_MIN[1]:
+        return "narrow"
+    return "small"
+
+
+def small_text(width, height):
+    return (
+        "PicoPeg: this terminal is {} x {}; the board needs {} x {} (80 x 24 shows it all)."
+        "\n\nMake the window larger (the board stays on and keeps the game), or quit with q"
+        " and run the line mode: make sim ARGS=--plain".format(width, height, *NARROW_MIN)
+    )
+
+
+def hole_shape(letter):
+    """The character of a lit hole whose glyph.py letter is letter."""
+    return SHAPES.get(letter, "●")
+
+
+def status_text(live, prefix):
+    if prefix:
+        return "next key: {}   (Esc: a tap again)".format(PREFIX_NAMES[prefix])
+    if live.off:
+        return "power off: the board is dark; it boots again on its files in a moment"
+    on = live.powered_on_at
+    if on is not None and live.board.now - on < POWER_NOTE_MS:
+        return "power back on (boot {}): the game as saved; an unentered entry is lost".format(
+            live.boots
+        )
+    return "q quit   l+key long press   h+key hold 3 s   p power off and on"
 
 
 def pc_key(ch):
@@ -29,7 +84,9 @@ def pc_key(ch):
     return None
 
 
-def title_text(view, letters):
+def title_text(view, letters, off=False):
+    if off:
+        return " PicoPeg   power off"
     mode = MODE_NAMES[view.mode] if 0 <= view.mode < len(MODE_NAMES) else "?"
     shown = "   (no colour: letters)" if letters else ""
     return " PicoPeg   {}   game to {}   brightness {}/{}{}".format(
@@ -85,10 +142,14 @@ def legend_text(view, letters):
     text.append(" dim: back peg\n")
     text.append("●", style=ink(palette.INK_MARK))
     text.append(" marker  ")
-    text.append("●", style=ink(palette.INK_SKUNK))
+    text.append(hole_shape("!"), style=ink(palette.INK_SKUNK))
     text.append(" skunk line  ")
     text.append("●", style=ink(palette.INK_FLASH))
     text.append(" flash\n")
+    text.append(hole_shape("="), style=ink(palette.INK_BAR_WHITE))
+    text.append(" count bar  ")
+    text.append(hole_shape("x"), style=ink(palette.INK_BAR_RED))
+    text.append(" red bar: missed or over\n")
     text.append("game hole (far left): dealer's colour\n")
     text.append("street 1 (holes 1-30) at the bottom,\nleft to right; then up and back")
     return text

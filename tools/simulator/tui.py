@@ -2,7 +2,9 @@
 
 The 121 holes in the PCB's geometry (geom.py, from hardware/holes.csv) lit from the
 firmware's own frames (live.py), the optional display's 8 lines, the keypad and its keys.
-Without colour (NO_COLOR, --no-color) the holes are letters (glyph.py's legend).
+Without colour (NO_COLOR, --no-color, a terminal without colours) the holes are letters
+(glyph.py's legend). From 80 columns the display and keypad sit beside the board; narrower,
+below it; in a terminal too small for either, a message says what size is needed.
 SPDX-License-Identifier: MIT
 """
 
@@ -11,24 +13,30 @@ import os
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tools.simulator.geom import fit, load_holes
 from tools.simulator.glyph import glyphs_for, hole_rgb
 from tools.simulator.live import HOLD_MS, LONG_MS, PRESS_MS, Live, screen_colour
-from tools.simulator.panels import KEY_HELP, legend_text, notes_text, pc_key, title_text
+from tools.simulator.panels import (
+    DARK_GLYPH,
+    KEY_HELP,
+    hole_shape,
+    layout_for,
+    legend_text,
+    notes_text,
+    pc_key,
+    small_text,
+    status_text,
+    title_text,
+)
 
-# Colour mode: a lit hole is a dot; a side's dim roles (back peg, the dealer's game hole, a
-# bar) are a ringed dot, so front and back pegs differ where a terminal has only 16 colours.
 DARK_HOLE = "#4a4a4a"
-DARK_GLYPH = "○"
-DOT = "●"
-RING_DOT = "◉"
-RING_GLYPHS = "abcd"
 PREFIX_MS = {"l": LONG_MS, "h": HOLD_MS}
-PREFIX_NAMES = {"l": "long press", "h": "hold 3 s"}
+LAYOUTS = ("wide", "narrow", "small")
 
 
 class BoardView(Widget):
@@ -72,8 +80,7 @@ class BoardView(Widget):
                 if rgb is None:
                     text.append(DARK_GLYPH, style=DARK_HOLE)
                 else:
-                    dot = RING_DOT if letter in RING_GLYPHS else DOT
-                    text.append(dot, style="rgb({},{},{})".format(*rgb))
+                    text.append(hole_shape(letter), style="rgb({},{},{})".format(*rgb))
             text.append("\n")
         return text
 
@@ -85,12 +92,22 @@ class SimApp(App):
     #title { height: 1; background: $panel; }
     #top { height: auto; }
     #board { width: 1fr; height: auto; border: round $accent; padding: 1 1; }
+    #pads { width: auto; height: 10; }
     #display { width: 18; height: 10; border: round $secondary; }
     #keypad { width: 21; height: 10; border: round $secondary; }
     #bottom { height: 1fr; }
     #legend { width: 1fr; padding: 0 1; }
+    #side-legend { display: none; width: 1fr; padding: 0 1; }
     #notes { width: 39; padding: 0 1; }
-    #status { height: 1; background: $panel; }
+    #status { height: 1; background: $panel; dock: bottom; }
+    #small { display: none; padding: 1 2; }
+    Screen.-narrow #top { layout: vertical; }
+    Screen.-narrow #board { width: 100%; padding: 1 0; }
+    Screen.-narrow #pads { width: 100%; }
+    Screen.-narrow #side-legend { display: block; }
+    Screen.-narrow #bottom { display: none; }
+    Screen.-small #main { display: none; }
+    Screen.-small #small { display: block; }
     """
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
@@ -105,56 +122,75 @@ class SimApp(App):
         self.letters = letters
         self.live = Live(state_dir) if clock is None else Live(state_dir, clock)
         self.prefix = None  # "l" or "h": the next key is a long press or a hold
+        self.layout = "wide"
         self._shown = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Horizontal(id="top"):
-            board = BoardView(self, id="board")
-            board.border_title = "board"
-            board.border_subtitle = "hole 1 bottom left"
-            yield board
-            yield Static(id="display")
-            yield Static(id="keypad")
-        with Horizontal(id="bottom"):
-            yield Static(id="legend")
-            yield Static(notes_text(self.letters, self.state_dir), id="notes")
-        yield Static(id="status")
+        with Vertical(id="main"):
+            yield Static(id="title")
+            with Horizontal(id="top"):
+                board = BoardView(self, id="board")
+                board.border_title = "board"
+                board.border_subtitle = "hole 1 bottom left"
+                yield board
+                with Horizontal(id="pads"):
+                    yield Static(id="display")
+                    yield Static(id="keypad")
+                    yield Static(id="side-legend", classes="legend")
+            with Horizontal(id="bottom"):
+                yield Static(id="legend", classes="legend")
+                yield Static(notes_text(self.letters, self.state_dir), id="notes")
+            yield Static(id="status")
+        yield Static(id="small")
 
     def on_mount(self):
         self.query_one("#display").border_title = "display"
         self.query_one("#keypad").border_title = "keypad"
+        self.set_layout(self.size.width, self.size.height)
         self.set_interval(0.02, self.tick)
         self.show(force=True)
 
+    def on_resize(self, event):
+        self.set_layout(event.size.width, event.size.height)
+
+    def set_layout(self, width, height):
+        """The screen class for the layout this size allows (the CSS above does the rest)."""
+        self.layout = layout_for(width, height)
+        for name in LAYOUTS:
+            self.screen.set_class(name == self.layout, "-" + name)
+        self.query_one("#small", Static).update(small_text(width, height))
+
     def tick(self):
-        if self.live.tick():
-            self.query_one(BoardView).refresh()
-        self.show()
+        try:
+            if self.live.tick():
+                self.query_one(BoardView).refresh()
+            self.show()
+        except NoMatches:  # a last tick can land after quit has torn the screen down
+            pass
 
     def show(self, force=False):
         """Repaint the text panels when what they show has changed."""
         live = self.live
         v = live.app.view
         down = live.down[0] if live.down else ""
-        state = (tuple(live.lines), v.mode, v.brightness, v.palette, down, self.prefix)
+        status = status_text(live, self.prefix)
+        state = (tuple(live.lines), v.mode, v.brightness, v.palette, down, self.prefix, status)
         if state == self._shown and not force:
             return
         self._shown = state
-        self.query_one("#title", Static).update(title_text(v, self.letters))
+        self.query_one("#title", Static).update(title_text(v, self.letters, live.off))
         self.query_one("#display", Static).update("\n".join(live.lines))
         self.query_one("#keypad", Static).update(keypad_text(down, self.prefix))
-        self.query_one("#legend", Static).update(legend_text(v, self.letters))
-        if self.prefix:
-            status = "next key: {}   (Esc: a tap again)".format(PREFIX_NAMES[self.prefix])
-        else:
-            status = "q quit   l+key long press   h+key hold 3 s   p power off and on"
+        for legend in self.query(".legend"):
+            legend.update(legend_text(v, self.letters))
         self.query_one("#status", Static).update(status)
         self.query_one(BoardView).refresh()
 
     def on_key(self, event):
         ch = event.character
         event.stop()
+        if self.layout == "small":  # nothing to see: keys would be typed blind
+            return
         if event.key == "escape":
             self.prefix = None
         elif ch in PREFIX_MS:

@@ -1,0 +1,25 @@
+"""pytest's setup of host_tests: the slow tests of the files that also run on MicroPython.
+
+`make test-fast` (pytest -m "not slow") leaves out the tests marked slow; `make test` runs
+them all. Files marked `# upy: run` cannot import pytest (they run on the board too), so
+their slow tests are named here and marked as pytest collects them; the other files mark
+theirs with @pytest.mark.slow.
+SPDX-License-Identifier: MIT
+"""
+
+import pytest
+
+SLOW = {
+    "test_scorekeeper_powercut.py": {
+        "test_cut_at_every_byte",
+        "test_flip_every_byte",
+        "test_real_files_in_a_temp_folder",
+    },
+    "test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.name in SLOW.get(item.path.name, ()):
+            item.add_marker(pytest.mark.slow)

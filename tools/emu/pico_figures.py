@@ -1,0 +1,196 @@
+"""Figures of one install (a firmware image + the files on its flash) measured on the emulated
+RP2040, in emulated time: power-on to the restored board, free heap at idle and at the busiest
+point of a scripted game, flash used and left. Generic over the install, so the UF2 (frozen
+firmware) and `make flash`'s files on stock MicroPython are measured by the same code.
+
+    install = Install("uf2", Path("build/picopeg.uf2"), long_game_files())
+    boot = asyncio.run(power_on(install))   # {"first_frame_ms":, "restored_ms":, ...}
+    heap = asyncio.run(heap_figures(install))
+
+The board's own frames are compared with the frames the same firmware renders under CPython
+for the same files (host_frames), so "restored" means the whole 121-LED frame came back.
+"""
+
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+import fs_image
+from pico_session import Install, PoweredPico
+from uf2 import uf2_to_bin
+
+REPO = Path(__file__).resolve().parents[2]
+FIRMWARE = REPO / "firmware"
+TOOLS = REPO / "tools"
+# The scripted game of `make heap` (every mode, undo, a correction, a win, a new game), and
+# the PC board it plays on; run on the board itself against whatever app the install has.
+SCENARIO = REPO / "host_tests" / "scenario_fullgame.py"
+PCBOARD = TOOLS / "board" / "pcboard.py"
+
+
+def _host_path():
+    for path in (str(FIRMWARE), str(REPO)):  # the firmware's modules; the tools package
+        if path not in sys.path:
+            sys.path.insert(0, path)
+
+
+def long_game_files(pegs: int = 220) -> dict:
+    """/state of a game of `pegs` one-point pegs, A and B in turn (110 all at 220), written by
+    the firmware's own scorekeeper on the PC."""
+    _host_path()
+    from scorekeeper.fileops import FileOps
+    from scorekeeper.keeper import Keeper
+
+    with tempfile.TemporaryDirectory() as tmp:
+        keeper = Keeper(tmp + "/state", FileOps())
+        for i in range(pegs):
+            keeper.peg(i % 2, 1)
+        return {"/state/" + p.name: p.read_bytes() for p in sorted(Path(tmp, "state").iterdir())}
+
+
+def host_frames(files: dict, span_ms: int = 2048, step_ms: int = 16) -> list:
+    """Every distinct frame (121 (r, g, b)) the firmware shows in its first span_ms after
+    power-on with `files`, rendered by CPython: the board's frame must be one of them (two
+    sides in one hole take turns every 512 ms, so a restored board has more than one)."""
+    _host_path()
+    from app import App
+    from scorekeeper.fileops import FileOps
+    from tools.board.pcboard import PCBoard
+
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, data in (files or {}).items():
+            target = Path(tmp + path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        app = App(PCBoard(tmp + "/state", fs=FileOps()))
+        for now in range(0, span_ms, step_ms):
+            app.step(now)
+            f = app.frame
+            frame = [(f[i + 1], f[i], f[i + 2]) for i in range(0, len(f), 3)]
+            if frame not in found:
+                found.append(frame)
+    return found
+
+
+async def power_on(install: Install, expected: list | None = None, within_ms=60_000.0) -> dict:
+    """Emulated ms from power-on to the first LED frame, and to the first frame that is one
+    of `expected` (host_frames: the restored board); the console; the files afterwards."""
+    async with PoweredPico(install) as pico:
+        first = await pico.first_frame(within_ms=within_ms)
+        restored = first
+        if expected is not None and first.pixels not in expected:
+            restored = await pico.next_frame(lambda px: px in expected, within_ms=within_ms)
+        await pico.wait_ms(50)
+        return {
+            "first_frame_ms": first.ms,
+            "restored_ms": restored.ms,
+            "pixels": restored.pixels,
+            "console": pico.text,
+            "files": pico.files(),
+        }
+
+
+# Runs on the board after main.py is interrupted: forget every module and global the booted
+# app left (a fresh start); boot the install's app on the real board and its saved game, and
+# note the free heap (idle: what a board on the table has, less the asyncio tasks' few
+# hundred bytes); then play the scripted game on a fresh folder (pcboard's board stand-in
+# for its I/O, as `make heap` does), noting the lowest free heap after each key press.
+HEAP_DRIVER = """
+import sys
+for _k in list(sys.modules):
+    del sys.modules[_k]
+for _k in [k for k in globals() if not k.startswith('__')]:
+    del globals()[_k]
+import gc, os, sys
+gc.collect()
+import hal, app
+_b = hal.Board()
+_a = app.App(_b)
+_a.step(_b.ticks_ms())
+gc.collect()
+_idle = gc.mem_free()
+del _a, _b
+gc.collect()
+sys.path.append('/bench')
+import scenario_fullgame as _s
+from pcboard import Harness as _H
+_m = _s.MeteredHarness(_H, '/bench/state')
+_r = _s.play(_m.h)
+_st = os.statvfs('/')
+print('HEAP', _idle, _m.min_free, _st[0] * _st[3], _st[0] * _st[2])
+"""
+
+
+async def heap_figures(install: Install, timeout: float = 3600.0) -> dict:
+    """Free heap (after a collection) with the app booted and idle, and its lowest at any key
+    press of the scripted game; the littlefs free and total bytes."""
+    files = dict(install.files or {})
+    files["/bench/scenario_fullgame.py"] = SCENARIO.read_bytes()
+    files["/bench/pcboard.py"] = PCBOARD.read_bytes()
+    async with PoweredPico(Install(install.name, install.firmware, files)) as pico:
+        await pico.first_frame(within_ms=60_000.0)
+        out = await pico.repl(HEAP_DRIVER, timeout=timeout)
+    line = [x for x in out.splitlines() if x.startswith("HEAP ")][-1]
+    idle, busiest, fs_free, fs_total = (int(x) for x in line.split()[1:])
+    return {"idle_free": idle, "min_free": busiest, "fs_free": fs_free, "fs_total": fs_total}
+
+
+def installs(uf2: Path, stock: Path, device: Path, game: dict) -> list:
+    """The two ways onto a Pico, each with `game` saved: the UF2 (only the game on its
+    filesystem), and stock MicroPython with `make flash`'s files (`device`: build/device)."""
+    flashed = fs_image.tree_files(device, "/", suffixes=(".py", ".mpy"))
+    return [Install("UF2", uf2, dict(game)), Install("make flash", stock, flashed | game)]
+
+
+async def figures(install: Install, expected: list) -> dict:
+    """Every figure of one install (see the module docstring)."""
+    boot = await power_on(install, expected)
+    heap = await heap_figures(install)
+    code = sum(len(d) for p, d in (install.files or {}).items() if not p.startswith("/state/"))
+    return {
+        "restored_ms": boot["restored_ms"],
+        "first_frame_ms": boot["first_frame_ms"],
+        "firmware_bytes": len(uf2_to_bin(install.firmware.read_bytes())),
+        "files_bytes": code,
+        **heap,
+    }
+
+
+def table(rows: dict) -> str:
+    """The figures of each install side by side, with the goals (Markdown)."""
+    names = list(rows)
+    kb = 1024
+
+    def line(label, key, fmt, goal=""):
+        cells = [fmt(rows[n][key]) for n in names]
+        return f"| {label} | " + " | ".join(cells) + f" | {goal} |"
+
+    out = [
+        "| emulated RP2040, 220-peg game saved | " + " | ".join(names) + " | goal |",
+        "| --- |" + " --- |" * (len(names) + 1),
+        line("power-on to the restored board", "restored_ms", "{:.0f} ms".format, "< 300 ms"),
+        line("free heap at idle (after a collection)", "idle_free",
+             lambda v: f"{v / kb:.1f} KB", ">= 200 KB"),
+        line("lowest free heap, scripted game (busiest key press)", "min_free",
+             lambda v: f"{v / kb:.1f} KB"),
+        line("firmware image in flash", "firmware_bytes", lambda v: f"{v / kb:.0f} KB"),
+        line("PicoPeg's files on littlefs", "files_bytes", lambda v: f"{v / kb:.0f} KB"),
+        line("littlefs free after install", "fs_free", lambda v: f"{v / kb:.0f} KB"),
+    ]  # fmt: skip
+    return "\n".join(out)
+
+
+def _main(argv=None) -> int:
+    """pico_figures.py UF2 STOCK_UF2 DEVICE_DIR: the table of both installs."""
+    uf2, stock, device = (Path(a) for a in (argv or sys.argv[1:]))
+    game = long_game_files()
+    expected = host_frames(game)
+    rows = {i.name: asyncio.run(figures(i, expected)) for i in installs(uf2, stock, device, game)}
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main())

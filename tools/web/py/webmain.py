@@ -1,0 +1,177 @@
+"""The page's board runner: the firmware's App on a WebBoard, stepped by the page's timer.
+
+    runner = webmain.start(host)      # power on: a WebBoard and the App on the saved files
+    runner.tick()                     # every 20 ms: scan the keypad, render, draw
+    runner.key("2", True)             # a key went down (False: up), scanned at once
+    runner.power_cut(tear)            # the power fails within 100 ms (mid-write if one comes)
+    runner.status()                   # "on", "off", "error" or "lost"
+
+Like hal.py's board under app.run, and as the simulator drives it (docs/FIRMWARE.md): a key's
+event is on storage before the LEDs show it; an uncaught error is logged and shown for 3 s,
+then the board boots again as after its watchdog reset, blinking "recovered". A power cut
+drops the app without a word to it (no clean shutdown), the board is dark for ``off_ms``,
+then it boots on the files as they are. A page reload is the same power cycle.
+SPDX-License-Identifier: MIT
+"""
+
+from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, App, error_pattern
+from compat import print_exception, ticks_add, ticks_diff
+from render import BRIGHTNESS, FRAME_BYTES
+from webboard import WebBoard
+from webfs import PowerLost, TabLost
+
+ON = "on"
+OFF = "off"
+ERROR = "error"
+LOST = "lost"
+CUT_WINDOW_MS = 100  # the power fails at the next storage write, or after this long
+OFF_MS = 1000  # how long the board stays dark after a power cut
+DARK = "00" * FRAME_BYTES
+
+
+class Runner:
+    """One board in the page; see the module docstring."""
+
+    def __init__(self, host, off_ms=OFF_MS):
+        self.host = host
+        self.off_ms = off_ms
+        self.state = OFF
+        self.app = None
+        self.board = None
+        self.boots = 0
+        self._until = 0  # OFF: when the power comes back; ERROR: when the board resets
+        self._cut_at = None  # the power-cut control's deadline
+        self._scale = -1  # the brightness scale the page was last told
+        self._boot(RESET_POWER)
+
+    # -- power ---------------------------------------------------------------------------
+
+    def _boot(self, cause):
+        self.board = WebBoard(self.host, cause)
+        self.app = None
+        self._cut_at = None
+        self.boots += 1
+        self.state = ON
+        self.host.power(True)
+        try:
+            self.app = App(self.board)
+            self._draw(self.board.ticks_ms())
+        except PowerLost:  # the control cut the power while the keeper repaired its files
+            self._power_off()
+        except TabLost:
+            self._lose()
+        except Exception as e:  # as app.run: log the boot error, show it, reset
+            self._boot_error(e)
+
+    def _boot_error(self, exc):
+        print_exception(exc)
+        frame = bytearray(FRAME_BYTES)
+        error_pattern(frame)
+        b = self.board
+        b.leds_write(frame)
+        try:
+            from errlog import append_error
+
+            append_error(b.fs, b.log_path, exc, "boot")
+        except Exception as e2:
+            print_exception(e2)
+        self._fail_state()
+
+    def _fail_state(self):
+        self.state = ERROR
+        self._until = ticks_add(self.host.now(), ERROR_SHOW_MS)
+
+    def _power_off(self):
+        """The power is gone: the app is dropped as it is, the board goes dark."""
+        self.app = None
+        self._cut_at = None
+        self.state = OFF
+        self._until = ticks_add(self.host.now(), self.off_ms)
+        self.host.leds(DARK)
+        self.host.show("")
+        self.host.power(False)
+
+    def _lose(self):
+        """Another tab owns the game now: stop here, writing nothing more."""
+        self.app = None
+        self.state = LOST
+        self.host.lost()
+
+    def power_cut(self, tear, window_ms=CUT_WINDOW_MS, off_ms=-1):
+        """The power fails: in the storage writes of the next window_ms, after `tear` units
+        of them (webfs.WebFS.cut: bytes), or at the end of the window; it comes back after
+        off_ms (-1: the runner's off_ms). Pressed while off: the power comes back now."""
+        if off_ms >= 0:
+            self.off_ms = off_ms
+        if self.state == OFF:
+            self._boot(RESET_POWER)
+            return
+        if self.state != ON:
+            return
+        self.board.fs.cut = tear
+        self._cut_at = ticks_add(self.host.now(), window_ms)
+
+    # -- the board's time ----------------------------------------------------------------
+
+    def key(self, legend, down):
+        """A key of the page went down or up: queue it and scan now."""
+        if self.state != ON:
+            return
+        if down:
+            self.board.keys.down(legend)
+        else:
+            self.board.keys.up(legend)
+        self.tick()
+
+    def release_all(self):
+        if self.state == ON:
+            self.board.keys.release_all()
+
+    def tick(self):
+        """One keypad scan and one frame (or the wait of a board that is off or stopped)."""
+        now = self.host.now()
+        if self.state in (OFF, ERROR):
+            if ticks_diff(now, self._until) >= 0:
+                self._boot(RESET_POWER if self.state == OFF else RESET_WATCHDOG)
+            return
+        if self.state != ON:
+            return
+        if self._cut_at is not None and ticks_diff(now, self._cut_at) >= 0:
+            self._power_off()
+            return
+        b = self.board
+        t = b.ticks_ms()
+        try:
+            self.app.feed_keys(b.scan_keys(), t)
+            self._draw(t)
+        except PowerLost:
+            self._power_off()
+        except TabLost:
+            self._lose()
+        except Exception as e:  # as app.run's guard: log it, show it, then reset
+            try:
+                self.app.fail(e)
+            except (PowerLost, TabLost):
+                pass
+            self._fail_state()
+
+    def _draw(self, t):
+        app = self.app
+        level = getattr(app.view, "brightness", 5)
+        scale = BRIGHTNESS[min(max(level, 1), len(BRIGHTNESS) - 1)]
+        if scale != self._scale:  # the page shows LED levels relative to the brightness cap
+            self._scale = scale
+            self.host.exposure(scale)
+        app.step(t)
+
+    def status(self):
+        return self.state
+
+    def idle(self):
+        """On, and every key event from the page already seen by the keypad scan."""
+        return self.state == ON and not self.board.keys.busy
+
+
+def start(host, off_ms=OFF_MS):
+    """Power the board on; return its runner."""
+    return Runner(host, off_ms)

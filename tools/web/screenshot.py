@@ -1,0 +1,49 @@
+"""The README's pictures of the web board: a game in progress in real headless Chromium.
+
+    python tools/web/screenshot.py [--site build/web]   # docs/img/web.png, docs/img/web-phone.png
+
+SPDX-License-Identifier: MIT
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
+
+from tools.web import browser  # noqa: E402
+
+# A few hands' worth: A deals; the play, the show, the deal passes, and a play under way.
+GAME = "2B 2A 1B # 8# 12# 4# # 2A 3B 2A 6# 10# 7# # 2B 1A 3B"
+
+
+def shoot(b, url, out, keys):
+    b.open(url)
+    b.js("localStorage.clear()")
+    b.reload()
+    b.tap(keys)
+    b.js("window.scrollTo(0, 0); document.activeElement.blur()")
+    time.sleep(1.6)  # the accepted flash is over
+    b.driver.save_screenshot(str(out))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--site", default=str(REPO / "build" / "web"))
+    args = ap.parse_args(argv)
+    img = REPO / "docs" / "img"
+    with browser.Site(Path(args.site)) as site:
+        with browser.Browser(1100, 900) as b:
+            shoot(b, site.url, img / "web.png", GAME)
+        with browser.Browser(360, 640, mobile=True) as b:
+            shoot(b, site.url, img / "web-phone.png", GAME)
+    print(f"wrote {img / 'web.png'} and {img / 'web-phone.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+// The board's LEDs and text display in the page: the frames the firmware writes, drawn on the
+// 121 holes of index.html (placed by tools/web/build.py from hardware/holes.csv).
+// Each hole keeps the firmware's own colour in data-rgb="r,g,b"; its fill is that colour as a
+// person sees a lit LED (as the terminal simulator shows it, tools/simulator/live.py): LED
+// drive is linear light and dim on purpose, so each level is taken relative to the
+// brightness cap, gamma-encoded for the screen (sRGB) and lifted so that nothing lit looks
+// dark (the brightest channel spans 35-100 %), the hue kept.
+// SPDX-License-Identifier: MIT
+
+const FLOOR = 0.35;
+const DARK = "0,0,0";
+
+function srgb(linear) {
+  return linear <= 0.0031308 ? 12.92 * linear : 1.055 * Math.pow(linear, 1 / 2.4) - 0.055;
+}
+
+export function screenColour(r, g, b, scale) {
+  if (!(r || g || b)) return null;
+  const out = [r, g, b].map((c) => srgb(Math.min(1, c / scale)));
+  const top = Math.max(...out);
+  const lift = (FLOOR + (1 - FLOOR) * top) / top;
+  return out.map((c) => Math.min(255, Math.round(c * lift * 255)));
+}
+
+export class BoardView {
+  constructor(root, display) {
+    this.display = display;
+    this.holes = [...root.querySelectorAll("[data-hole]")].map((el) => ({
+      el,
+      led: Number(el.dataset.led),
+      rgb: DARK,
+    }));
+    this.scale = 52; // render.BRIGHTNESS at the default brightness, until the board says
+    this.frames = 0;
+    this.lastFrameAt = 0; // performance.now() of the last frame drawn
+    this.firstFrameAt = 0;
+    this.firstPaintAt = 0; // the animation frame that paints the first frame
+
+    this.hex = "";
+  }
+
+  // The 363-byte frame (G R B per LED, in chain order) as hex.
+  leds(hex) {
+    this.hex = hex;
+    for (const h of this.holes) {
+      const o = h.led * 6;
+      const g = parseInt(hex.substr(o, 2), 16);
+      const r = parseInt(hex.substr(o + 2, 2), 16);
+      const b = parseInt(hex.substr(o + 4, 2), 16);
+      const rgb = r + "," + g + "," + b;
+      if (rgb !== h.rgb) {
+        h.rgb = rgb;
+        this._paint(h, r, g, b);
+      }
+    }
+    this.frames++;
+    this.lastFrameAt = performance.now();
+    if (!this.firstFrameAt) {
+      this.firstFrameAt = this.lastFrameAt;
+      requestAnimationFrame(() => (this.firstPaintAt = performance.now()));
+    }
+  }
+
+  _paint(h, r, g, b) {
+    h.el.dataset.rgb = h.rgb;
+    const c = screenColour(r, g, b, this.scale);
+    if (c) {
+      h.el.style.fill = "rgb(" + c.join(",") + ")";
+      h.el.classList.add("lit");
+    } else {
+      h.el.style.fill = "";
+      h.el.classList.remove("lit");
+    }
+  }
+
+  exposure(scale) {
+    this.scale = scale > 0 ? scale : 52;
+    for (const h of this.holes) {
+      const [r, g, b] = h.rgb.split(",").map(Number);
+      this._paint(h, r, g, b);
+    }
+  }
+
+  show(text) {
+    this.display.textContent = text;
+  }
+}
