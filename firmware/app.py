@@ -81,17 +81,30 @@ class App:
         self.failed = None  # the uncaught error that stopped the app
         collect()
         from scorekeeper.keeper import Keeper
+        from ui import forget
         from ui.control import Controller
 
         now = board.ticks_ms()
         self.keeper = Keeper(board.state_dir, board.fs, board.seconds)
-        self.ctl = Controller(self.keeper, self.view, board.state_dir, now, read_supply(board))
-        notice = self.keeper.notice
-        if boot_cause(board) == RESET_WATCHDOG or notice:
+        if board.fs.exists(join(board.state_dir, "pegging.txt")):  # an upgraded board
+            from ui.pegmigrate import MODULES, migrate
+
+            migrate(self.keeper, board.state_dir)
+            for name in MODULES:  # once: the helper loads them again when it is used
+                forget(name)
+        self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
+        forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
+        shorts = self.keeper.notice_lines
+        if boot_cause(board) == RESET_WATCHDOG or shorts:
             from ui.text import wrap
 
             self.view.set_signal(SIG_RECOVERED, now)
-            self.ctl.note = ["recovered"] + wrap(notice)[:3]
+            note = ["recovered"]
+            for text in shorts:  # whole words, at most 16 columns, and no more than 4 lines
+                for line in wrap(text):
+                    if len(note) < 4:
+                        note.append(line)
+            self.ctl.note = note
             self.ctl.refresh(now)
         elif boot_notice:  # what boot did (main.py: the UF2 moved old firmware files aside)
             from ui.text import wrap
@@ -116,6 +129,10 @@ class App:
         """One decoded key event (keypad code); the keeper writes before this returns."""
         self.ctl.on_event(code, now)
         self._text_dirty = True
+        try:  # the board is in use: keep the play time on flash (at most once a minute)
+            self.keeper.keep_time()
+        except OSError as e:  # only the time: the next key tries again
+            print_exception(e)
 
     def step(self, now):
         """Render at tick now; push a changed frame (and text). True if the LEDs changed."""

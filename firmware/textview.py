@@ -20,6 +20,7 @@ ROWS = const(8)
 COLS = const(16)
 SIDE_LETTERS = "ABCD"
 SKUNK_WORDS = ("", " skunk", " dbl skunk", " tpl skunk")
+LURCH = " lurch"  # a 61-point game's skunk: a double game
 
 
 def new_lines():
@@ -33,9 +34,10 @@ def fit(text):
 
 
 def score_line(view, side):
-    """'A  87   +7 deal': side, score, its last move, and whether it deals."""
+    """'A  87   +7 deal': side, score, its last points, and whether it deals. The points are
+    what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16."""
     front = view.front[side]
-    move = "{:+d}".format(front - view.back[side]) if front else ""
+    move = "{:+d}".format(view.moved[side]) if front else ""
     deal = "deal" if side == view.dealer else ""
     return fit("{}{:>4}{:>5} {}".format(SIDE_LETTERS[side], front, move, deal).rstrip())
 
@@ -56,7 +58,8 @@ def result_line(view):
     if not 0 <= w < view.sides:
         return ""
     level = view.skunk if 0 <= view.skunk < len(SKUNK_WORDS) else 0
-    return fit("{} wins{}".format(SIDE_LETTERS[w], SKUNK_WORDS[level]))
+    word = LURCH if level and view.target != 121 else SKUNK_WORDS[level]
+    return fit("{} wins{}".format(SIDE_LETTERS[w], word))
 
 
 def build_lines(view, lines):

@@ -48,6 +48,7 @@ class View:
         self.target = 121  # game length, 121 or 61: a peg at target is in the game hole
         self.front = [0, 0, 0, 0]  # each side's front peg (its score), 0..target
         self.back = [0, 0, 0, 0]  # each side's back peg (its previous score)
+        self.moved = [0, 0, 0, 0]  # each side's last points, uncapped (a win's whole count)
         self.dealer = 0  # side that deals this hand, -1 if none
         self.preview_side = -1  # pending entry: side about to peg, PREVIEW_ALL, -1 for none
         self.preview_points = 0  # ... and how many points (the hole it would move to blinks)
@@ -65,6 +66,7 @@ class View:
         self.brightness = DEFAULT_BRIGHTNESS  # 1..BRIGHTNESS_LEVELS
         self.palette = 0  # index into palette.PALETTES
         self.budget_ma = DEFAULT_BUDGET_MA  # estimated LED current never exceeds this
+        self.supply_ma = 0  # what the USB-C supply advertises (supply.py): 0 unknown
         self.detail = []  # text display only: breakdown lines from the app (<= 16 chars)
 
     def load_game(self, game, now):
@@ -74,6 +76,7 @@ class View:
         for i in range(4):
             self.front[i] = game.front[i]
             self.back[i] = game.back[i]
+            self.moved[i] = game.moved[i]
         self.dealer = game.dealer
         if game.winner != self.winner:
             self.winner = game.winner
@@ -101,5 +104,8 @@ class View:
             self.seg_count = i + 1
 
     def clear_overlay(self):
-        """No overlay segments."""
+        """No overlay segments: a segment a mode skips must never show what it held before
+        (count verify's bars after "start again", the helper's count after a 31)."""
         self.seg_count = 0
+        for i in range(MAX_SEGMENTS):
+            self.seg_len[i] = 0

@@ -64,8 +64,8 @@ def play(h):
             h.to_mode(3)  # discard coach: the pone's six cards
             h.type("5C 5A 5B 11D 2A 9B")
             assert "throw 2C 9D:" in h.lines, h.lines
-            h.to_mode(4)  # settings: brightness up and down again
-            for _ in range(9):
+            h.to_mode(4)  # settings: brightness (the 12th) up and down again
+            for _ in range(11):
                 h.press("B")
             h.press("D")
             h.press("C")

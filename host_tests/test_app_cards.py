@@ -44,54 +44,150 @@ def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
     assert "muggins is off" in text(h)
 
 
-def test_verify_with_muggins_awards_the_missed_points_to_the_side_pressed():
-    # The rulebook's hand 2: 4C 5S 6D 7C, starter 5H = 14. Claimed 12: 2 missed.
+def test_verify_with_muggins_gives_the_missed_points_to_the_opponent():
+    # The rulebook's hand 2: 4C 5S 6D 7C, starter 5H = 14. A deals, so the count due first
+    # is B's hand (issue 11 item 12): a claim of 12 misses 2, and muggins gives them to A,
+    # the one opponent, with # (or A's key); B's own key is refused.
     h = board_in(MODE_VERIFY, ("muggins", 1))
+    assert h.lines[1] == "B hand: ?"
     h.type("12# 4A 5D 6B 7A 5C")
-    assert "missed 2" in h.lines and "muggins: A-D +2" in h.lines
-    h.press("B")
-    assert h.keeper.game.last[0:4] == (PEG, 1, MUGGINS, 2)
+    assert "missed 2" in h.lines and "#: A +2 muggins" in h.lines
     before = state(h)
-    h.press("B")  # only once
+    h.press("B")
     refused(h, *before)
+    assert "B counted: muggins goes to an opponent" in text(h)
+    h.press("#")
+    assert h.keeper.game.last[0:4] == (PEG, 0, MUGGINS, 2)
+    before = state(h)
+    h.press("#")  # only once
+    refused(h, *before)
+    assert "taken already" in text(h)
 
 
 def test_verify_muggins_is_awarded_once_even_when_the_cards_are_retyped():
-    # 12 claimed for 4C 5S 6D 7C, starter 5H (14): B takes the 2 missed. Taking the starter
-    # back (or switching to the crib) takes the award back with it while it is the last
-    # thing pegged (leaving the mode forgets the cards, so it always is); typed again, the 2
-    # can be taken once more, but never twice.
+    # 12 claimed for 4C 5S 6D 7C, starter 5H (14): A takes the 2 missed. Taking the starter
+    # back takes the award back with it while it is the last thing pegged; typed again, the
+    # 2 can be taken once more, but never twice.
     h = board_in(MODE_VERIFY, ("muggins", 1))
-    h.type("12# 4A 5D 6B 7A 5C B")
-    assert h.keeper.game.scores[:2] == [0, 2]
+    h.type("12# 4A 5D 6B 7A 5C #")
+    assert h.keeper.game.scores[:2] == [2, 0]
     h.press("*")  # the starter back: the 2 go back too
     assert h.keeper.game.scores[:2] == [0, 0] and h.keeper.game.events == []
     assert "muggins undone" in h.lines
     h.type("5C")
-    assert "muggins: A-D +2" in h.lines
+    assert "#: A +2 muggins" in h.lines
     h.press("A")
     assert h.keeper.game.scores[:2] == [2, 0]
-    h.press("#")  # the crib: 4C 5S 6D 7C 5H is 14 as a crib too; the award goes back
-    h.press("#")  # the hand again
-    assert h.keeper.game.scores[:2] == [0, 0]
-    h.press("B")
-    assert h.keeper.game.scores[:2] == [0, 2]
     before = state(h)
     h.press("A")  # and only once
     refused(h, *before)
     assert "taken already" in text(h)
 
 
-def test_verify_hash_switches_hand_and_crib():
+def test_verify_three_players_muggins_goes_to_the_opponent_who_calls_it():
+    # Three players, A deals: B counts first. C calls muggins with C's key.
+    h = board_in(MODE_VERIFY, ("players", 3), ("muggins", 1))
+    h.type("12# 4A 5D 6B 7A 5C")
+    assert "muggins: A-D +2" in h.lines
+    before = state(h)
+    h.press("#")  # two opponents: a key says which
+    refused(h, *before)
+    h.press("C")
+    assert h.keeper.game.last[0:4] == (PEG, 2, MUGGINS, 2)
+
+
+def test_verify_follows_the_scoreboards_counting_order():
+    # B's hand is counted on the scoreboard; verify then checks A's hand, then A's crib
+    # (# before the claim steps through the hand's counts).
+    from view import MODE_SCORE
+
+    h = board_in(MODE_SCORE)
+    h.type("#8B")
+    h.to_mode(MODE_VERIFY)
+    assert h.lines[1] == "A hand: ?"
+    h.press("#")
+    assert h.lines[1] == "A crib: ?"
+    h.press("#")
+    assert h.lines[1] == "B hand: ?"
+
+
+def test_verify_hash_steps_to_the_crib():
     # 2H 4H 6H 8H, starter KS: all even values, so no fifteen; no pair, no run. As a hand the
     # four hearts are a flush (4); a crib needs all five cards of one suit: 0.
     h = board_in(MODE_VERIFY)
     h.type("4# 2C 4C 6C 8C 13D")
     assert "correct: 4" in h.lines
-    h.press("#")
-    assert "crib claimed 4" in h.lines and "true count 0" in h.lines and "4 too many" in h.lines
+    h.hold("*", 1000)  # start again, and check the crib (A's): B hand, A hand, A crib
+    h.type("## 4# 2C 4C 6C 8C 13D")
+    assert "A crib: 4" in h.lines and "true count 0" in h.lines and "4 too many" in h.lines
     quiet(h)  # no white bar (the true count is 0); the 4 claimed too many in steady red
     assert [h.led(x) for x in (1, 4, 5)] == [BAR_RED, BAR_RED, (4, 4, 4)]
+
+
+def test_verify_start_again_never_shows_the_last_results_bars():
+    # Issue 11 item 5. 4C 5S 6D 7C, starter 5H = 14. A claim of 18 shows 4 too many (red
+    # 15-18); after long *, a correct claim of 14 shows the white bar 1-14 only. A correct
+    # 29 (the 29 hand), then a correct 0 (2C 4D 6H 8S, starter KC: no fifteen, all even):
+    # no bar at all from hole 1.
+    h = board_in(MODE_VERIFY)
+    h.type("18# 4A 5D 6B 7A 5C")
+    quiet(h)
+    assert [h.led(x) for x in (14, 16, 18)] == [BAR_WHITE, BAR_RED, BAR_RED]
+    h.hold("*", 1000)
+    h.type("14# 4A 5D 6B 7A 5C")
+    assert "correct: 14" in h.lines
+    quiet(h)
+    assert [h.led(x) for x in (14, 16, 17, 18)] == [BAR_WHITE, DARK, DARK, DARK]
+    h.hold("*", 1000)
+    h.type("29# 5D 5A 5B 11C 5C")
+    assert "correct: 29" in h.lines
+    h.hold("*", 1000)
+    h.type("0# 2A 4B 6C 8D 13A")
+    assert "correct: 0" in h.lines
+    quiet(h)
+    assert [h.led(x) for x in (1, 12, 29)] == [DARK, DARK, DARK]
+    # ... and leaving for the pegging helper (or the coach) shows none of count verify's bars
+    # (hole 1 is the helper's light for B to play; the coach's first card slot blinks 1-5).
+    h.hold("*", 1000)
+    h.type("29# 5D 5A 5B 11C 5C")
+    h.hold("D", 1000)
+    quiet(h)
+    assert [h.led(x) for x in (12, 29, 96, 119)] == [DARK] * 4
+    h.hold("D", 1000)  # the coach
+    quiet(h)
+    assert [h.led(x) for x in (12, 29, 96, 119)] == [DARK] * 4
+
+
+def test_verify_refuses_a_claim_no_hand_can_score():
+    # Issue 11 item 7: as on the scoreboard. A hand never scores 19, 25-27 or over 29; the
+    # five-card game's 3-card hand never 16-19 or over 20 (and with 4 kept, 24 is a hand).
+    for n in ("19", "25", "26", "27", "30", "99"):
+        h = board_in(MODE_VERIFY)
+        h.type(n)
+        before = state(h)
+        h.press("#")
+        refused(h, *before)
+        assert "no hand scores {}".format(n) in text(h)
+        h.type("4#")  # a digit starts a new claim: 4, not 194
+        assert "B hand: 4" in h.lines
+    h = board_in(MODE_VERIFY, ("five_card", 1))
+    h.type("17#")
+    assert "no 3-card hand scores 17" in text(h)
+    h = board_in(MODE_VERIFY, ("five_card", 1), ("five_keep", 4))
+    h.type("24# 4A 4B 5C 6D 6A")  # 4C 4D 5H 6S, starter 6C: a double double run, 24
+    assert "correct: 24" in h.lines
+
+
+def test_verify_a_card_typed_before_the_claim_is_no_claim():
+    # Issue 11 item 7: 5 then a suit key: the 5 was a card's rank, not a claim; it goes.
+    h = board_in(MODE_VERIFY)
+    h.press("5")
+    before = state(h)
+    h.press("A")
+    refused(h, *before)
+    assert "the claim comes first" in text(h) and "B hand: ?" in h.lines
+    h.press("#")  # no claim typed: # steps to the next count, it does not claim 5
+    assert "A hand: ?" in h.lines
 
 
 def test_verify_refuses_bad_cards_and_changes_nothing():
@@ -101,7 +197,9 @@ def test_verify_refuses_bad_cards_and_changes_nothing():
     h.type("5D")  # a duplicate: 5S again
     refused(h, *before)
     assert "5S is entered already" in text(h) and "cards 1/5:" in h.lines
-    assert "5S 5?" in h.lines  # the rank stays: another suit key would take it
+    assert "5S 5?" in h.lines  # the rank stays: another suit key would take it ...
+    h.press("6")  # ... but a digit starts a new card (issue 11 item 7): 6, not 56
+    assert "5S 6?" in h.lines
     h.press("*")
     h.press("1")
     h.press("4")  # rank 14
@@ -127,6 +225,18 @@ def test_verify_five_card_game_hand_is_three_cards_and_the_starter():
     h = board_in(MODE_VERIFY, ("five_card", 1))
     h.type("20# 5A 5B 5C 5D")
     assert "correct: 20" in h.lines
+
+
+def test_coach_five_card_game_keeps_what_the_settings_say():
+    # Issue 11 item 3: keep 3 (Hoyle, the default: throw 2) or keep 4 (throw 1).
+    from cribbage.discard import advice_text, advise_discard
+
+    h = board_in(MODE_COACH, ("five_card", 1))
+    h.type("5C 5A 5B 11D 2A")
+    assert " ".join(h.lines[2:]).strip() == advice_text(advise_discard("5H 5C 5D JS 2C", False))
+    h = board_in(MODE_COACH, ("five_card", 1), ("five_keep", 4))
+    h.type("5C 5A 5B 11D 2A")
+    assert "throw 2C:" in text(h)  # one card thrown: keep 5 5 5 J
 
 
 # -- discard coach -------------------------------------------------------------------

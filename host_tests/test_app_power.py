@@ -169,7 +169,18 @@ def test_a_repaired_log_at_boot_is_announced():
     h.power_cut()
     assert h.keeper.game.scores[:2] == [2, 3]
     assert h.view.signal == SIG_RECOVERED
-    assert "recovered 2" in " ".join(h.lines)
+    # The keeper's short form, in whole words that fit the display (issue 11 item 8).
+    assert h.lines[3:6] == ["recovered", "kept 2 events,", "lost 2 bytes"]
+
+
+def test_recovery_notices_fit_the_display_in_whole_words():
+    # A log that cannot be read and settings that cannot be read: both said, nothing cut.
+    fs = FakeFS({"state/game.log": b"not a log", "state/settings.txt": b"nonsense"})
+    h = board(fs)
+    assert h.view.signal == SIG_RECOVERED
+    assert h.view.detail[:4] == ["recovered", "settings reset", "log set aside:", "new game"]
+    assert all(len(line) <= 16 for line in h.lines)
+    assert "set aside as game.bad1" in h.keeper.notice  # the whole story, for the PC tools
 
 
 class ScriptedBoard(PCBoard):

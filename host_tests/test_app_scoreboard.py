@@ -110,7 +110,7 @@ def test_a_count_out_of_turn_is_taken_and_flagged():
     h.type("#9A")  # the dealer counts before the pone
     assert last(h) == (PEG, 0, HAND, 9)
     assert h.keeper.game.flagged
-    assert "out of turn:" in h.lines
+    assert "A out of turn:" in h.lines and "taken, flagged" in h.lines
 
 
 def test_impossible_hand_and_crib_counts_are_refused_unless_entered_as_a_correction():
@@ -263,6 +263,7 @@ def test_a_side_not_in_the_game_is_refused():
 
 def test_play_points_the_rules_forbid_are_refused():
     h = board()
+    h.type("2B")  # something pegged: 0 then a side is no longer the cut for deal
     before = state(h)
     h.type("16A")  # one card pegs at most 14, 15 with the last card
     refused(h, *before)
@@ -328,7 +329,9 @@ def test_the_show_done_and_undo_lines_fit_the_display():
     h.type("#")
     h.hold("*", 1000)
     h.type("12A")  # A: 12 + 12 + 12
-    h.type("27#")
+    h.type("27#")  # in the play: # first says what it would do (issue 11 item 11) ...
+    assert fits(h) and "# again: A hand" in h.lines
+    h.press("#")  # ... and the second # is refused: no hand scores 27
     assert fits(h) and "no hand scores" in h.lines
 
 

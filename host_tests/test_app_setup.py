@@ -9,7 +9,7 @@ from view import MODE_SCORE, MODE_SETTINGS, MODE_STATS, MODE_VERIFY
 
 def test_settings_change_rules_and_board_options_and_keep_them():
     h = board_in(MODE_SETTINGS)
-    assert h.lines[1:4] == ["players", "= 2", "(1 of 12)"]
+    assert h.lines[1:4] == ["players", "= 2", "(1 of 14)"]
     h.press("D")  # players 3: no peg yet, so the game follows at once
     assert h.keeper.game.sides == 3 and "= 3" in h.lines
     h.press("B")  # partners
@@ -17,9 +17,9 @@ def test_settings_change_rules_and_board_options_and_keep_them():
     h.press("D")  # partnerships need 4 players
     refused(h, *before)
     assert "partnerships need 4" in text(h)
-    for _ in range(8):  # to brightness (item 10)
+    for _ in range(10):  # to brightness (item 12)
         h.press("B")
-    assert h.lines[1:4] == ["brightness", "= 5", "(10 of 12)"]
+    assert h.lines[1:4] == ["brightness", "= 5", "(12 of 14)"]
     h.press("D")  # 5 -> 6: global scale 84, so a front peg is 255 * 84 / 255 = 84
     h.power_cut()
     assert h.view.mode == MODE_SETTINGS and h.view.brightness == 6
@@ -38,8 +38,38 @@ def test_settings_rules_changed_mid_game_wait_for_the_next_game():
     h.press("D")
     assert "= 61" in h.lines and "rules: next game" in h.lines
     assert h.keeper.game.target == 121
+    # The board's own options apply at once, and say so, even with rules waiting (item 8).
+    for _ in range(9):  # game to (3) -> brightness (12)
+        h.press("B")
+    h.press("D")
+    assert h.lines[1:3] == ["applies now", "brightness"] and h.view.brightness == 6
     h.hold("#", 3100)
     assert h.keeper.game.target == 61
+
+
+def test_settings_five_card_game_sets_61_and_keeps_three_or_four():
+    # Issue 11 item 3: choosing the five-card game sets the game to 61 (still changeable);
+    # the hand keeps 3 (Hoyle) unless the setting says 4 (the rulebook's reading), and the
+    # scorekeeper's impossible-count check follows: 24 is no 3-card hand, but a 4-card one.
+    h = board_in(MODE_SETTINGS)
+    for _ in range(3):
+        h.press("B")
+    h.press("D")  # 5-card game: on
+    assert h.keeper.game.cfg.five_card == 1 and h.keeper.game.target == 61
+    assert h.lines[1:3] == ["applies now:", "game to 61"]
+    h.press("B")
+    assert h.lines[1:3] == ["5-card keeps", "= 3 (Hoyle)"]
+    h.hold("D", 3200)
+    h.type("#24B")
+    assert "no 3-card hand" in text(h) and h.keeper.game.scores[1] == 0
+    h.to_mode(MODE_SETTINGS)
+    for _ in range(4):
+        h.press("B")
+    h.press("D")
+    assert "= 4 (rulebook)" in h.lines
+    h.hold("D", 3200)  # nothing was pegged: the game started again under it, in the play
+    h.type("#24B")
+    assert h.keeper.game.scores[1] == 24
 
 
 def test_statistics_pages_and_reset():
@@ -91,7 +121,7 @@ def test_statistics_reset_says_the_game_on_the_board_still_counts():
     h.type("121A")
     h.to_mode(MODE_STATS)
     h.hold("*", 3100)
-    assert h.lines[1:3] == ["match reset", "this game counts"]
+    assert h.lines[1:3] == ["match reset:", "this game counts"]
     assert h.lines[4] == "A        1    3"
 
 

@@ -188,3 +188,19 @@ def test_points_text():
             format_cards(second[3]),
         )
     )
+
+
+def test_five_card_game_keeping_four_throws_one():
+    # Issue 11 item 3: the rulebook's five-card game keeps 4 of 5 (throws 1). The hand
+    # values are exact (the same expected_hand as every throw); the crib is the one-card
+    # table's value. Keeping 5 5 5 J is best by far: 14 before the starter (a pair royal 6;
+    # fifteens 5+5+5 and the J with each 5, 8).
+    options = advise_discard("5H 5C 5D JS 2C", dealer=True, players=2, keep=4)
+    assert len(options) == 5 and all(len(o[0]) == 1 and len(o[1]) == 4 for o in options)
+    assert options[0][0] == tuple(parse_cards("2C"))
+    assert options[0][2] == expected_hand(list(options[0][1]), parse_cards("5H 5C 5D JS 2C"))
+    assert options[0][3] == crib_value("2C")
+    # Keeping 3 (the default, Hoyle) throws two; anything else is refused.
+    assert all(len(o[0]) == 2 for o in advise_discard("5H 5C 5D JS 2C", True, 2))
+    raises(InvalidHandError, advise_discard, "5H 5C 5D JS 2C", True, 2, 2)
+    raises(InvalidHandError, advise_discard, "5H 5C 5D JS 2C 9D", True, 2, 3)

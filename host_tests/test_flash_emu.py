@@ -24,6 +24,7 @@ from ci_gate import need
 from flash_support import MPY_CROSS
 
 from tools import flash
+from tools.flashing import link
 from tools.flashing.image import build
 
 REPO = Path(__file__).resolve().parents[1]
@@ -106,8 +107,13 @@ def booted_modules(url):
     return ast.literal_eval(modules), ast.literal_eval(files), ast.literal_eval(state)
 
 
-def test_flash_the_emulated_pico_then_it_boots_the_app(emulated_pico, tmp_path, capsys):
+def test_flash_the_emulated_pico_then_it_boots_the_app(
+    emulated_pico, tmp_path, capsys, monkeypatch
+):
     url, dump, proc = emulated_pico
+    # The emulated Pico is ~20x slower than a real one (more when the machine is busy): give
+    # it the patience a slow board asks for, so a loaded machine does not read as a lost board.
+    monkeypatch.setenv(link.PATIENCE_VAR, "8")
     firmware = tmp_path / "firmware"  # a snapshot: the test runs for minutes
     shutil.copytree(REPO / "firmware", firmware, ignore=shutil.ignore_patterns("__pycache__"))
     image = build(firmware, tmp_path / "img", MPY_CROSS, log=lambda s: None)

@@ -207,6 +207,52 @@ def test_three_player_go_point_goes_to_whoever_played_the_last_card():
     assert p.over and p.pegged == [4, 2, 4]
 
 
+# Issue 11 item 4: the two published readings of the three-player go (docs/RULES.md).
+GO_THREE = [["TC", "AS", "AD", "7C"], ["KD", "5D", "6D", "8D"], ["9H", "6H", "7H", "8H"]]
+
+
+def test_three_player_go_round_the_table_and_bicycles_reading():
+    from cribbage import GO_NEXT
+
+    # Dealer seat 2: seat 0 leads. TC (10), KD (20), 9H (29), AS (30); seat 1 (5 6 8) and
+    # seat 2 (6 7 8) cannot play: go, go.
+    for go_rule in ("round", GO_NEXT):
+        p = Pegging(GO_THREE, dealer=2, go_rule=go_rule)
+        assert run(p, "0:TC 1:KD 2:9H 0:AS 1:go") == [(None, 0, [])] * 5
+        r = p.go(2)
+        if go_rule == "round":
+            # Round the table (the default): play goes on to seat 0, which plays its AD:
+            # 31 (2) and a pair of aces (2).
+            assert summary(r) == (None, 0, []) and p.turn == 0 and p.count == 30
+            assert summary(p.play(0, "AD")) == (0, 4, [("thirty-one", 2), ("pair", 2)])
+        else:
+            # Bicycle: the first player after the go (seat 2) cannot play either, so the
+            # count ends: seat 0, who played the last card, pegs the go and may not play on.
+            assert summary(r) == (0, 1, [("go", 1)]) and r.reset and p.count == 0
+            assert p.turn == 1 and p.cards_left(0) == 2  # the AD is still in hand
+    # The same in helper mode (hands unknown), and an unknown rule is an error.
+    script = "0:TC 1:KD 2:9H 0:AS 1:go 2:go"
+    helper = Pegging(None, dealer=2, players=3, go_rule=GO_NEXT)
+    assert run(helper, script)[-1] == (0, 1, [("go", 1)])
+    raises(IllegalPlayError, Pegging, None, 0, players=3, go_rule="first")
+
+
+def test_illegal_play_errors_carry_their_fields():
+    # A caller can say it its own way (the board's helper names sides, not seats).
+    from cribbage.errors import WHY_31, WHY_GO, WHY_TURN
+
+    p = Pegging(None, dealer=1, players=2)
+    p.play(0, "KC")  # 10
+    e = raises(IllegalPlayError, p.play, 0, "QC")  # seat 1's turn
+    assert (e.why, e.seat, e.count) == (WHY_TURN, 0, 10)
+    e = raises(IllegalPlayError, p.go, 1)  # at 10 every card fits
+    assert (e.why, e.seat, e.count) == (WHY_GO, 1, 10)
+    p.play(1, "KD")  # 20
+    p.play(0, "9C")  # 29
+    e = raises(IllegalPlayError, p.play, 1, "5D")  # 34
+    assert (e.why, e.seat, e.count) == (WHY_31, 1, 29)
+
+
 def test_three_player_hand_in_helper_mode():
     same_in_helper_mode(THREE, THREE_SCRIPT, dealer=2)
 

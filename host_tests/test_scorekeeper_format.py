@@ -3,9 +3,9 @@
 
 import struct
 
-from scorekeeper import CORRECTION, HAND, PLAY, Keeper, ScorekeeperError
+from scorekeeper import CORRECTION, HAND, HEELS, PLAY, Keeper, ScorekeeperError
 from scorekeeper.crc import crc16
-from scorekeeper.events import format_event, parse_event
+from scorekeeper.eventtext import format_event, parse_event
 from support import raises
 
 from tools.board.testkit import Clock, FakeFS, keeper
@@ -63,6 +63,25 @@ def test_a_log_written_by_hand_from_the_format_description():
     assert (st.finished, st.seconds, st.skunks_given[0], st.skunks_taken[1]) == (1, 1900, 1, 1)
 
 
+def test_a_version_1_log_loads_whole_and_is_rewritten_as_version_2():
+    # A game saved by the version-1 firmware (a board upgraded mid-match): everything loads,
+    # including entries the new rules refuse for new entries (heels for the pone, a count out
+    # of turn into the game hole were taken and flagged); the first boot rewrites the file as
+    # version 2, with nothing lost, before anything is appended.
+    data = hand_built_log()
+    data += record(9, 0x50, struct.pack("<BBhH", 1, HEELS, 2, 1))  # B (pone) heels: flagged
+    data += record(10, 0x50, struct.pack("<BBhH", 0, CORRECTION, 100, 1))  # A 113
+    data += record(11, 0x50, struct.pack("<BBhH", 0, HAND, 8, 1))  # A (dealer) 8 first: wins
+    fs = FakeFS({"st/game.log": data})
+    k = Keeper("st", fs, Clock())
+    g = k.game
+    assert k.notice == "" and (g.scores[0:2], g.winner, g.flagged) == ([121, 2], 0, True)
+    assert fs.files["st/game.log"][0:8] == b"PicoPeg\x02"
+    k2 = Keeper("st", fs, Clock())
+    assert k2.snapshot() == k.snapshot() and k2.stats.hands[0:2] == [7, 5]  # A: 5 + 12 + 8
+    assert k2.game.heels_pegged[0:2] == [0, 0]  # the pone's heels is no dealer's heels
+
+
 def loads_the_events_before(data, damage):
     """Keeper on data + damage + a further good peg record: the damage and everything after
     it are dropped (FORMAT.md, "Start-up and recovery" 3), the events before it stand."""
@@ -99,25 +118,36 @@ def test_the_keeper_writes_what_the_format_describes():
     k = keeper(clock=Clock(start=5000, step=0))
     k.peg(1, 2)
     data = k.fs.files["st/game.log"]
-    assert data[0:8] == b"PicoPeg\x01"
+    assert data[0:8] == b"PicoPeg\x02"  # version 2
     assert data[8:30] == record(0, 0x4D, bytes(16))
-    assert data[30:122] == record(1, 0x53, bytes(86))
+    assert data[30:130] == record(1, 0x53, bytes(94))  # version 2: heels per side at the end
     game = struct.pack("<BBBBBBBBI", 0, 2, 0, 121, 2, 3, 3, 3, 5000)
-    assert data[122:140] == record(2, 0x47, game)
-    assert data[140:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert len(data) == 152  # 8 + 22 + 92 + 18 header, 12 per peg
+    assert data[130:148] == record(2, 0x47, game)
+    assert data[148:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
+    assert len(data) == 160  # 8 + 22 + 100 + 18 header, 12 per peg
     k.undo()
     k.pass_deal()
+    k.card(4, 0, 2, PLAY)  # the pegging helper: 5C, A pegs 2 with it
+    k.card(52)  # a go that pegs nothing
     data = k.fs.files["st/game.log"]
-    assert data[152:] == record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
+    assert data[160:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
+                          + record(6, 0x43, struct.pack("<BBBBH", 4, 0, PLAY, 2, 0))
+                          + record(7, 0x43, struct.pack("<BBBBH", 52, 0, PLAY, 0, 0)))  # fmt: skip
+    k.clock.now += 75  # 75 s without an event: keep_time writes it (at most once a minute)
+    assert k.keep_time() is True and k.keep_time() is False
+    assert k.fs.files["st/game.log"][-8:] == record(8, 0x54, struct.pack("<H", 75))
+    assert Keeper("st", k.fs, Clock()).game.seconds == 75
 
 
 def test_event_text_round_trip():
     for text in ("A +2 play", "B -3 correction t=12", "C +0 hand", "D +3 start t=1",
-                 "deal B", "deal A t=600", "undo"):  # fmt: skip
+                 "deal B", "deal A t=600", "undo", "card 5C", "card go t=4",
+                 "card 10D A +2 play", "card go B +1 go t=9"):  # fmt: skip
         assert format_event(parse_event(text)) == text
     assert parse_event("B 12 crib") == (1, 1, 3, 12, 0)
-    for bad in ("E +2 play", "A two play", "A +2 plays", "deal", "deal Q", "A +2 play t=x"):
+    assert parse_event("card JS B +2 play") == (4, 1, 0, 2, 0, 49)  # (CARD, B, play, 2, dt, JS)
+    for bad in ("E +2 play", "A two play", "A +2 plays", "deal", "deal Q", "A +2 play t=x",
+                "card 1Z", "card 5C A +2"):  # fmt: skip
         raises(ScorekeeperError, parse_event, bad)
 
 
@@ -127,7 +157,8 @@ def test_settings_file_text():
     text = k.fs.files["st/settings.txt"]
     body = (
         b"picopeg-settings 1\nplayers=2\npartners=0\ntarget=121\nfive_card=0\nmuggins=0\n"
-        b"triple_skunk=0\nstinkhole=0\nfinish_hand=0\ngame_points=2,3,3,3\n"
+        b"triple_skunk=0\nstinkhole=0\nfinish_hand=0\nfive_keep=3\nthree_go=0\n"
+        b"game_points=2,3,3,3\n"
         b"app.brightness=35\n"
     )
     assert text == body + "crc={:04X}\n".format(crc16(body)).encode()

@@ -73,11 +73,12 @@ def test_keeper_on_littlefs_renames_onto_the_old_log():
     try:
         k = Keeper(FOLDER, FileOps(), Clock())
         play(k, 60)
-        k.new_game()  # rename onto the existing game.log
+        k.new_game()  # the old game.log becomes game.prev, the new one takes its name
         k.peg(1, 12, HAND)
+        k.reset_match()  # rename onto the existing game.log
         k.set_setting("muggins", 1)
         k.set_setting("app.brightness", 20)  # rename onto the existing settings.txt
-        assert sorted(FileOps().listdir(FOLDER)) == ["game.log", "settings.txt"]
+        assert sorted(FileOps().listdir(FOLDER)) == ["game.log", "game.prev", "settings.txt"]
         assert reboot(dev) == k.snapshot()
     finally:
         unmount_lfs()

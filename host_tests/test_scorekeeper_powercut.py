@@ -145,7 +145,40 @@ def test_cut_inside_a_new_game():
     assert after != before
     for s in seen:
         assert s in (before, after)
-    assert seen.count(after) == 1  # only the rename commits the new game
+    # The new file is written whole as game.log.tmp; renaming the old game.log to game.prev
+    # (kept for restore_game) commits it: with no game.log, start-up takes the whole tmp.
+    # A cut between the two renames shows the new game, and so does the uncut run.
+    assert seen.count(after) == 2
+
+
+def test_cut_inside_a_restore_of_the_last_game():
+    # A new game started by mistake, then brought back (issue 11 item 9): at every cut the
+    # board holds either the new (empty) game or the old one whole, never a mix.
+    late_game = late_game_loader()
+    old = late_game().snapshot()[0]  # the old game's pegs, counts and events
+
+    def new_game():
+        k = late_game()
+        k.new_game()
+        return k
+
+    empty = new_game().snapshot()
+    restored = 0
+    for budget in range(5000):  # as cut_each_unit, checking each at once (a small heap)
+        k = new_game()
+        k.fs.budget = budget
+        try:
+            k.restore_game()
+            done = True
+        except PowerCut:
+            done = False
+        k.fs.budget = -1
+        s = Keeper("st", k.fs, Clock()).snapshot()
+        assert s == empty or s[0] == old, budget
+        restored += s[0] == old
+        if done:
+            break
+    assert done and restored >= 1 and budget > 100  # the whole file was written: many cuts
 
 
 def test_cut_inside_a_settings_write():

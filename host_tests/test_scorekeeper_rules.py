@@ -78,10 +78,13 @@ def test_skunk_lines_on_121():
     assert skunk_after(0, triple_skunk=1) == (3, 3, 0)
 
 
-def test_lurch_on_61():
+def test_lurch_on_61_is_a_double_game():
+    # Issue 11 item 3: a lurch (61 won before the loser reaches 31) is worth a double game:
+    # Enquire Within's "Accepted Laws of Cribbage" xvii and Hoyle ("equivalent to a double
+    # game"). Level 2 takes the game-points table's double: ACC 3, home 3.
     assert skunk_after(31, target=61) == (0, 0, 0)
-    assert skunk_after(30, target=61) == (1, 1, 0)
-    assert skunk_after(0, target=61) == (1, 1, 0)  # no double on a 61 game
+    assert skunk_after(30, target=61) == (2, 2, 0)
+    assert skunk_after(0, target=61) == (2, 2, 0)
 
 
 def test_three_sides_skunk_is_judged_by_the_best_loser():

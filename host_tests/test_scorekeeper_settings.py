@@ -24,8 +24,9 @@ def test_settings_round_trip_and_file_text():
     text = k.fs.read("st/settings.txt").decode()
     lines = text.split("\n")
     assert lines[0:2] == ["picopeg-settings 1", "players=3"]
-    assert lines[9:12] == ["game_points=1,2,4,6", "app.brightness=40", "app.palette=2"]
-    assert lines[12].startswith("crc=") and lines[13] == ""
+    assert lines[9:11] == ["five_keep=3", "three_go=0"]  # FORMAT.md: added later
+    assert lines[11:14] == ["game_points=1,2,4,6", "app.brightness=40", "app.palette=2"]
+    assert lines[14].startswith("crc=") and lines[15] == ""
     k2 = reload(k)
     assert k2.settings.encode() == s.encode()
     assert (k2.settings.players, k2.game.sides, k2.settings.extra["app.palette"]) == (3, 3, 2)

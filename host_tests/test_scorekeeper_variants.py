@@ -129,13 +129,37 @@ def test_muggins_only_when_switched_on():
     assert k.game.scores[1] == 2
 
 
-def test_heels_for_the_pone_or_twice_is_flagged():
+def test_heels_is_the_dealers_once_a_hand_before_the_dealer_plays():
+    # Issue 11 item 2, ACC 6.3: his heels is 2 to the dealer; it is forfeited once the dealer
+    # has played a card. A new entry is refused otherwise (a log from older firmware, where
+    # these were taken and flagged, still loads: test_scorekeeper_format.py).
     k = keeper()
-    assert k.peg(1, 2, HEELS) is True
+    e = raises(ScoreRefused, k.peg, 1, 2, HEELS)
+    assert str(e) == "his heels is the dealer's: A deals"
     assert k.peg(0, 2, HEELS) is False
-    assert k.peg(0, 2, HEELS) is True  # one starter per hand
+    e = raises(ScoreRefused, k.peg, 0, 2, HEELS)  # one starter per hand
+    assert str(e) == "his heels is pegged already: one starter a hand"
     k.pass_deal()
-    assert k.peg(1, 2, HEELS) is False
+    k.peg(0, 2, PLAY)  # B dealt; A (the pone) pegs 2 in the play: B has played a card
+    e = raises(ScoreRefused, k.peg, 1, 2, HEELS)
+    assert str(e) == "too late for his heels: the dealer has played (ACC 6.3)"
+    k.pass_deal()  # A deals: the pegging helper's cards say when A has played
+    k.card(9)  # B leads the 10C
+    assert k.peg(0, 2, HEELS) is False  # A has not played yet
+    k.undo()
+    k.card(21)  # A plays the 9D: 19, nothing scored, but A has played
+    raises(ScoreRefused, k.peg, 0, 2, HEELS)
+    assert (k.game.heels_pegged[0:2], k.stats.heels[0:2]) == ([1, 0], [1, 0])
+
+
+def test_heels_three_players_the_dealer_plays_third():
+    # B leads, C plays, then A (the dealer): C's 15 comes before A's first card.
+    k = with_settings(players=3)
+    k.peg(2, 2, PLAY)  # C makes 15 on the second card
+    assert k.peg(0, 2, HEELS) is False
+    k.undo()
+    k.peg(0, 2, PLAY)  # A's own play points: A has played
+    raises(ScoreRefused, k.peg, 0, 2, HEELS)
 
 
 def test_stinkhole_house_rule():
@@ -164,3 +188,68 @@ def test_finish_hand_house_rule_lets_the_loser_escape_the_skunk():
     k.pass_deal()
     assert (g.over, g.skunk, g.dealer) == (True, 0, 0)
     raises(ScoreRefused, k.peg, 0, 1)
+
+
+def test_a_count_out_of_turn_may_not_reach_the_game_hole():
+    # Issue 11 item 1, ACC 9.2: A deals at 115, B (the pone) at 118. A's 8 first is refused
+    # (the error says whose count is due); B's count is taken; a short count out of turn is
+    # still taken and flagged.
+    from scorekeeper import OutOfTurn
+
+    k = keeper()
+    at(k, [115, 118])
+    e = raises(OutOfTurn, k.peg, 0, 8, HAND)
+    assert (e.side, e.due_side, e.due_kind) == (0, 1, HAND)
+    assert str(e) == "B hand counts first: A cannot count out of turn into the game hole"
+    assert k.peg(0, 5, HAND) is True and k.game.scores[0] == 120  # short of it: flagged
+    k.undo()
+    k.peg(1, 3, HAND)
+    assert k.game.winner == 1
+    # Three players, A deals: B, then C, then A, then the crib. C's 20 before B's: refused.
+    k = with_settings(players=3)
+    at(k, [0, 0, 110])
+    e = raises(OutOfTurn, k.peg, 2, 12, HAND)
+    assert (e.due_side, e.due_kind) == (1, HAND)
+    k.peg(1, 4, HAND)
+    k.peg(2, 12, HAND)  # now C's turn: C wins
+    assert k.game.winner == 2
+
+
+def test_the_cut_for_deal_and_a_new_game_taken_back():
+    # Issue 11 items 9 and 10: the first dealer is chosen before anything is pegged (no empty
+    # deal); a new game keeps the one it replaced (game.prev) until restore_game.
+    from scorekeeper import Keeper
+
+    from tools.board.testkit import Clock
+
+    k = keeper()
+    k.choose_dealer(1)
+    assert (k.game.dealer, k.game.first_dealer, k.game.events) == (1, 1, [])
+    assert Keeper("st", k.fs, Clock()).game.dealer == 1
+    k.peg(0, 5)
+    raises(ScoreRefused, k.choose_dealer, 0)  # too late: something is pegged
+    assert not k.can_restore
+    k.new_game()
+    assert k.can_restore and k.game.events == [] and "st/game.prev" in k.fs.files
+    k.restore_game()
+    assert k.game.scores[0:2] == [5, 0] and k.game.first_dealer == 1
+    assert "st/game.prev" not in k.fs.files and not k.can_restore
+    assert Keeper("st", k.fs, Clock()).snapshot() == k.snapshot()
+
+
+def test_heels_and_play_time_survive_a_reload():
+    # The statistics' heels (log version 2's stats record) and the TIME records.
+    from scorekeeper import Keeper
+
+    from tools.board.testkit import Clock
+
+    clock = Clock(start=0, step=0)
+    k = keeper(clock=clock)
+    k.peg(0, 2, HEELS)
+    clock.now = 59
+    assert k.keep_time() is False  # less than a minute: nothing written
+    clock.now = 61
+    assert k.keep_time() is True and k.game.seconds == 61
+    k.new_game()  # the game (heels, time) joins the statistics record
+    k2 = Keeper("st", k.fs, Clock(start=0, step=0))
+    assert (k2.stats.heels[0:2], k2.stats.seconds) == ([1, 0], 61)

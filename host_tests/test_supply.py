@@ -9,6 +9,7 @@ uses (pull-ups to 5 V: 56k default, 22k 1.5 A, 10k 3 A), worked by hand below.
 import supply
 from app_support import FOLDER
 from support import raises
+from ui.options import ITEMS
 from view import MODE_SETTINGS
 
 from tools.board.pcboard import Harness, PCBoard
@@ -79,7 +80,7 @@ def test_board_budget_follows_the_supply_and_the_settings_show_it():
     h = Harness(FOLDER, fs=FakeFS(), supply=supply.USB_3A_MA)
     assert h.view.budget_ma == 1440
     h.to_mode(MODE_SETTINGS)
-    for _ in range(11):  # to the last item, LED current
+    for _ in range([item[0] for item in ITEMS].index("app.budget")):  # to LED current
         h.press("B")
     assert h.lines[1:3] == ["LED current, mA", "= auto"]
     assert "supply USB-C 3 A" in h.lines and "now 1440 mA" in h.lines

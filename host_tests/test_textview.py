@@ -11,8 +11,8 @@ from view import MODE_PEGGING, MODE_SCORE, View
 
 def test_scoreboard_lines():
     v = View()
-    v.front[0], v.back[0] = 87, 80
-    v.front[1], v.back[1] = 102, 90
+    v.front[0], v.back[0], v.moved[0] = 87, 80, 7
+    v.front[1], v.back[1], v.moved[1] = 102, 90, 12
     v.dealer = 0
     lines = new_lines()
     assert build_lines(v, lines) is True
@@ -34,6 +34,7 @@ def test_pending_entry_result_and_breakdown():
     v = View()
     v.sides = 3
     v.front[0], v.front[1], v.front[2] = 5, 0, 118
+    v.moved[0], v.moved[2] = 5, 8
     v.back[2] = 110
     v.dealer = 2
     v.set_preview(2, 12)  # 118 + 12 would pass the game hole: shown as 121
@@ -51,11 +52,14 @@ def test_pending_entry_result_and_breakdown():
         "a line that is f",
     ]
     v.set_preview(-1, 0)
-    v.front[2], v.back[2] = 121, 118
+    v.front[2], v.back[2], v.moved[2] = 121, 118, 20  # a count of 20 from 118
     v.winner, v.skunk = 2, 2
     v.detail = []
     assert build_lines(v, lines) is True
-    assert lines[4] == "C wins dbl skunk" and lines[3] == "C 121   +3 deal"
+    assert lines[4] == "C wins dbl skunk" and lines[3] == "C 121  +20 deal"  # not +3
+    v.target = 61
+    build_lines(v, lines)
+    assert lines[4] == "C wins lurch"  # a 61-point game's skunk: a lurch
     assert lines[5:] == ["", "", ""]
 
 
@@ -73,8 +77,8 @@ def test_other_modes_show_the_apps_lines():
 
 def test_score_line_for_a_correction_down():
     v = View()
-    v.front[1], v.back[1] = 10, 10  # a correction left both pegs on 10: no move to show
-    assert score_line(v, 1) == "B  10   +0"
+    v.front[1], v.back[1], v.moved[1] = 10, 10, -3  # a correction of -3 from 13
+    assert score_line(v, 1) == "B  10   -3"
 
 
 def test_view_follows_a_scorekeeper_game():
@@ -96,7 +100,8 @@ def test_view_follows_a_scorekeeper_game():
     v.mode = MODE_SCORE
     lines = new_lines()
     build_lines(v, lines)
-    assert lines[1:4] == ["A 121   +1 deal", "B   5   +3", "A wins dbl skunk"]
+    # A's last points are the 2 pegged, not the 1 hole left to the game hole (issue 11, 8).
+    assert lines[1:4] == ["A 121   +2 deal", "B   5   +3", "A wins dbl skunk"]
 
 
 def test_overlay_segments_are_checked():

@@ -37,6 +37,8 @@ _WHERE = {
     "peg_points": "pegging",
     "pile_count": "pegging",
     "FIVE_CARD": "play",
+    "GO_NEXT": "play",
+    "GO_ROUND": "play",
     "SIX_CARD": "play",
     "Pegging": "play",
     "PlayScore": "play",

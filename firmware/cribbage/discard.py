@@ -13,6 +13,9 @@ The game follows from the number of cards and players:
   2 players, 6 cards: throw 2, keep 4 (crib: your 2 + the other player's 2)
   2 players, 5 cards: throw 2, keep 3 (the five-card game; the crib is made up the same way)
   3 or 4 players, 5 cards: throw 1, keep 4 (crib: your 1 + 3 others)
+  ``keep=4`` with 2 players and 5 cards: throw 1 (the five-card game as the project's
+  rulebook reads it; the crib's value is then the one-card table's, an estimate: that
+  table assumes three other crib cards, this crib has one)
 
 Units: every expectation is an int in milli-points (MILLI = 1000 per point), rounded to the
 nearest; ``format_points`` shows one as '0.83'. Pegging and his heels are not counted.
@@ -76,7 +79,7 @@ def _throws(n, k):
     return [(i, j) for i in range(n - 1) for j in range(i + 1, n)]
 
 
-def _check_deal(hand, players):
+def _check_deal(hand, players, keep=None):
     """The dealt cards as ints and the number to throw, or a clear error."""
     if players not in (2, 3, 4):
         raise CribbageError("discard advice is for 2, 3 or 4 players, not {}".format(players))
@@ -88,18 +91,24 @@ def _check_deal(hand, players):
         )
     if players > 2 and n != 5:
         raise InvalidHandError("with {} players you are dealt 5 cards, not {}".format(players, n))
+    if keep is not None:
+        if keep not in (n - 2, n - 1) or keep not in (3, 4):
+            raise InvalidHandError("from {} cards keep {} or {}, not {}".format(
+                n, max(n - 2, 3), min(n - 1, 4), keep))  # fmt: skip
+        return cards, n - keep
     return cards, (2 if players == 2 else 1)
 
 
-def advise_discard(hand, dealer, players=2):
+def advise_discard(hand, dealer, players=2, keep=None):
     """Every throw, best first: a list of (discard, keep, hand, crib, net) tuples.
 
     `hand` is the dealt cards (text such as '5H 5C 5D JS 2C 9D' or card ints); `dealer` is
     True when the crib is yours (or your partner's). discard and keep are tuples of card ints
     in dealt order; hand, crib and net are milli-points (net = hand + crib for your own crib,
     hand - crib otherwise). Ties on net go to the better hand, then to the dealt order.
+    ``keep`` (3 or 4) says how many cards to keep where the game allows either (5 dealt).
     """
-    cards, k = _check_deal(hand, players)
+    cards, k = _check_deal(hand, players, keep)
     sign = 1 if dealer else -1
     options = []
     for throw in _throws(len(cards), k):

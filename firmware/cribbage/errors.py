@@ -25,7 +25,27 @@ class InvalidHandError(CribbageError):
 
 
 class IllegalPlayError(CribbageError):
-    """A pegging play the rules do not allow (over 31, out of turn, a card not held...)."""
+    """A pegging play the rules do not allow (over 31, out of turn, a card not held...).
+
+    Fields, so a caller can say it its own way without reading the message: ``why`` (one
+    of the WHY_* names below), ``seat`` (the seat that tried, or None) and ``count`` (the
+    count at the time)."""
+
+    def __init__(self, message, why="", seat=None, count=0):
+        super().__init__(message)
+        self.why = why
+        self.seat = seat
+        self.count = count
+
+
+WHY_OVER = "over"  # the play is over
+WHY_SEAT = "seat"  # no such seat
+WHY_TURN = "turn"  # not that seat's turn
+WHY_PLAYED = "played"  # the card has been played already this hand
+WHY_HELD = "held"  # the seat does not hold the card
+WHY_31 = "31"  # the card would take the count past 31
+WHY_GO = "go"  # a go while a card can be played
+WHY_UNDO = "undo"  # nothing to undo
 
 
 class InvalidCountError(CribbageError):

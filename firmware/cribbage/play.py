@@ -19,6 +19,9 @@ Encyclopaedia Britannica's "Cribbage" and Bicycle's three- and four-hand rules):
   one who plays on after a go says go too when stuck), whoever played the last card pegs
   1 ("go"); a card that makes 31 pegs 2 instead (never both). Then the
   count resets to 0 and the first player after the last card's player who has cards leads.
+  That is ``go_rule=GO_ROUND`` (the default): play goes round the table until no one can
+  play. ``go_rule=GO_NEXT`` is Bicycle's three-hand reading: when the first player after a
+  go cannot play either, the count ends there (the next player does not play on).
 - The last card of the whole play pegs 1 ("last card"), or the 2 for 31 instead.
 - The two-player five-card game (``variant="five"``) counts once to 31: at 31, or when
   nobody can play, the play ends and the cards still held are not played.
@@ -32,9 +35,19 @@ SPDX-License-Identifier: MIT
 """
 
 from cribbage.cards import VALUES, format_card, parse_card
-from cribbage.errors import IllegalPlayError
+from cribbage.errors import (
+    WHY_31,
+    WHY_GO,
+    WHY_HELD,
+    WHY_OVER,
+    WHY_PLAYED,
+    WHY_SEAT,
+    WHY_TURN,
+    WHY_UNDO,
+    IllegalPlayError,
+)
 from cribbage.pegging import MAX_COUNT, items_of, scan
-from cribbage.playsetup import FIVE_CARD, SIX_CARD, check_setup, player_name
+from cribbage.playsetup import FIVE_CARD, GO_NEXT, GO_ROUND, SIX_CARD, check_setup, player_name
 
 
 class PlayScore:
@@ -87,7 +100,10 @@ class Pegging:
         partners=False,
         variant=SIX_CARD,
         cards_each=None,
+        go_rule=GO_ROUND,
     ):
+        if go_rule not in (GO_ROUND, GO_NEXT):
+            raise IllegalPlayError("the go rule is 'round' or 'next', not {!r}".format(go_rule))
         hands, players, cards_each = check_setup(
             hands,
             dealer,
@@ -101,6 +117,7 @@ class Pegging:
         self.partners = partners
         self.variant = variant
         self.cards_each = cards_each
+        self.go_rule = go_rule
         self.sides = 2 if partners else players
         self._hands = hands
         self._start()
@@ -119,6 +136,7 @@ class Pegging:
         self._left = [self.cards_each] * self.players
         self._played = []  # every card played this hand, to refuse one played twice
         self._last = None  # the seat that played the last card of the current count
+        self._went = False  # the last action of the current count was a go
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -149,10 +167,12 @@ class Pegging:
         card = parse_card(card)
         name = format_card(card)
         if card in self._played:
-            raise IllegalPlayError("{} has already been played this hand".format(name))
+            raise IllegalPlayError("{} has already been played this hand".format(name),
+                                   WHY_PLAYED, seat, self.count)  # fmt: skip
         held = self._held
         if held is not None and card not in held[seat]:
-            raise IllegalPlayError("{} does not hold {}".format(player_name(seat), name))
+            raise IllegalPlayError("{} does not hold {}".format(player_name(seat), name),
+                                   WHY_HELD, seat, self.count)  # fmt: skip
         if self.count + VALUES[card] > MAX_COUNT:
             if held is None:
                 hint = "say go if no card fits"
@@ -161,12 +181,14 @@ class Pegging:
             raise IllegalPlayError(
                 "{} would make the count {}: it may not pass 31 ({})".format(
                     name, self.count + VALUES[card], hint
-                )
-            )
+                ),
+                WHY_31, seat, self.count,
+            )  # fmt: skip
         # The play is legal: from here on the state changes.
         if held is not None:
             held[seat].remove(card)
         self._left[seat] -= 1
+        self._went = False
         self._played.append(card)
         self.pile.append(card)
         self._last = seat
@@ -191,16 +213,22 @@ class Pegging:
                 raise IllegalPlayError(
                     "{} can play {} (count {}): a player who can play must play".format(
                         player_name(seat), format_card(fits[0]), self.count
-                    )
-                )
+                    ),
+                    WHY_GO, seat, self.count,
+                )  # fmt: skip
         elif self.count + 10 <= MAX_COUNT:
             raise IllegalPlayError(
                 "{} cannot say go at {}: every card fits under 31".format(
                     player_name(seat), self.count
-                )
-            )
+                ),
+                WHY_GO, seat, self.count,
+            )  # fmt: skip
         self.gone[seat] = True
-        nxt = self._next_active(seat)
+        if self.go_rule == GO_NEXT and self._went:
+            nxt = None  # the first player after a go cannot play either: the count ends
+        else:
+            nxt = self._next_active(seat)
+        self._went = True
         if nxt is not None:
             self.turn = nxt
             return self._record(PlayScore(seat, None, self.count, []), None, False)
@@ -210,7 +238,7 @@ class Pegging:
     def undo(self):
         """Take back the last action by replaying the others; returns it as (seat, card)."""
         if not self.history:
-            raise IllegalPlayError("nothing to undo: no card has been played")
+            raise IllegalPlayError("nothing to undo: no card has been played", WHY_UNDO)
         undone = self.history[-1]
         actions = self.history[:-1]
         self._start()
@@ -225,17 +253,20 @@ class Pegging:
 
     def _check_turn(self, seat, what):
         if self.over:
-            raise IllegalPlayError("the play is over: every card that can be played has been")
+            raise IllegalPlayError("the play is over: every card that can be played has been",
+                                   WHY_OVER, seat, self.count)  # fmt: skip
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalPlayError(
-                "there is no seat {!r}: seats are 0-{}".format(seat, self.players - 1)
-            )
+                "there is no seat {!r}: seats are 0-{}".format(seat, self.players - 1),
+                WHY_SEAT, None, self.count,
+            )  # fmt: skip
         if seat != self.turn:
             raise IllegalPlayError(
                 "it is {}'s turn: {} may not {} now".format(
                     player_name(self.turn), player_name(seat), what
-                )
-            )
+                ),
+                WHY_TURN, seat, self.count,
+            )  # fmt: skip
 
     def _any_left(self):
         for n in self._left:
@@ -273,6 +304,7 @@ class Pegging:
                 self.gone = [False] * self.players
                 self.turn = self._next_active(self._last)
             self._last = None
+            self._went = False
         self.history.append((result.actor, result.card))
         self.scores.append(result)
         return result

@@ -10,6 +10,8 @@ from cribbage.errors import DuplicateCardError, InvalidHandError
 
 SIX_CARD = "six"
 FIVE_CARD = "five"
+GO_ROUND = "round"  # after a go, play goes round the table until no one can play
+GO_NEXT = "next"  # Bicycle's three-hand rule: the count ends when the next player cannot play
 
 
 def player_name(seat):

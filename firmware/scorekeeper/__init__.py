@@ -15,11 +15,13 @@ from scorekeeper.errors import (
     ImpossibleCount,
     LogError,
     NothingToUndo,
+    OutOfTurn,
     ScorekeeperError,
     ScoreRefused,
     SettingsError,
 )
 from scorekeeper.events import (
+    CARD,
     CORRECTION,
     CRIB,
     GO,

@@ -15,7 +15,27 @@ class ScoreRefused(ScorekeeperError):
 
 
 class ImpossibleCount(ScoreRefused):
-    """A hand or crib count that no hand can score (19, 25, 26, 27, over 29)."""
+    """A hand or crib count that no hand can score (19, 25, 26, 27, over 29).
+
+    ``points``, ``crib`` (True for a crib) and ``kept`` (cards in the hand) say which."""
+
+    def __init__(self, message, points=0, crib=False, kept=4):
+        super().__init__(message)
+        self.points = points
+        self.crib = crib
+        self.kept = kept
+
+
+class OutOfTurn(ScoreRefused):
+    """A show count keyed out of turn that would reach the game hole (ACC 9.2: the game
+    goes to the count due first). ``side`` keyed it; ``due_side`` / ``due_kind`` (events.HAND
+    or CRIB) is the count due now."""
+
+    def __init__(self, message, side=0, due_side=0, due_kind=0):
+        super().__init__(message)
+        self.side = side
+        self.due_side = due_side
+        self.due_kind = due_kind
 
 
 class BadSide(ScorekeeperError):

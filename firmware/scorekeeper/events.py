@@ -1,15 +1,18 @@
-"""Events: what changes a score, as small tuples, as log record payloads, and as text.
+"""Events: what changes a score, as small tuples and as log record payloads.
 
-An event is a 5-tuple of ints ``(kind, side, reason, points, dt)``:
+An event is a tuple of ints ``(kind, side, reason, points, dt)``:
 
-    (PEG,  side, reason, points, dt)  side pegs points (negative only for a correction)
-    (DEAL, dealer, 0, 0, dt)          the deal passes; dealer is the new dealer
-    (UNDO, 0, 0, 0, 0)                cancels the last event still standing (log only)
+    (PEG,  side, reason, points, dt)        side pegs points (negative only for a correction)
+    (DEAL, dealer, 0, 0, dt)                the deal passes; dealer is the new dealer
+    (CARD, side, reason, points, dt, code)  the pegging helper: a card (0-51) or a go
+                                            (GO_CODE) played, and what it pegged (0: nothing)
+    (UNDO, 0, 0, 0, 0)                      cancels the last event still standing (log only)
 
-dt is the seconds since the previous event (0-65535, only for play-time statistics). The
-start of a game is not an event tuple: its record carries the game's settings (see
-``pack_game``). Text forms, for logs and the simulator: ``A +2 play t=3``, ``deal B t=40``,
-``undo``.
+dt is the seconds since the previous event (0-65535, only for play-time statistics). A CARD
+event holds the card and its points in one record, so a power cut never separates them: the
+keeper's log is the pegging helper's only store. The start of a game is not an event tuple:
+its record carries the game's settings (see ``pack_game``); play time that passed without an
+event is a TIME record (see ``pack_time``). The text forms are ``eventtext``'s (PC tools).
 SPDX-License-Identifier: MIT
 """
 
@@ -20,6 +23,8 @@ from scorekeeper.errors import ScorekeeperError
 PEG = 1
 DEAL = 2
 UNDO = 3
+CARD = 4
+GO_CODE = 52  # a CARD event's code for a go (0-51 are the cards)
 
 # Why points were pegged. Stored in the log: never renumber (new ones need a new version).
 PLAY = 0  # a card played: 15, 31, pair, run
@@ -34,17 +39,23 @@ REASONS = ("play", "go", "hand", "crib", "heels", "muggins", "correction", "star
 
 SIDE_NAMES = "ABCD"
 
-# Record types (one byte in the log) and the payload layout of each.
+# Record types (one byte in the log) and the payload layout of each (FORMAT.md).
 REC_PEG = 0x50  # "P": side, reason, points (signed), dt
 REC_DEAL = 0x44  # "D": dealer, dt
 REC_UNDO = 0x55  # "U": empty
 REC_GAME = 0x47  # "G": see pack_game
+REC_CARD = 0x43  # "C" (version 2): code, side, reason, points, dt
+REC_TIME = 0x54  # "T" (version 2): dt, play time that passed without an event
 _PEG_FMT = "<BBhH"
 _DEAL_FMT = "<BH"
+_CARD_FMT = "<BBBBH"
+_DT_FMT = "<H"
 _GAME_FMT = "<BBBBBBBBI"
 
-# Flag bits of the game record, in settings order.
+# Flag bits of the game record, in settings order. Bits 6 and 7 are version 2's: a version 1
+# game record never has them.
 _FLAGS = ("partners", "five_card", "muggins", "triple_skunk", "stinkhole", "finish_hand")
+_V2_FLAGS = ("five_keep", "three_go")  # five_keep 4, three_go 1 (Bicycle) set the bit
 
 
 def peg(side, points, reason=PLAY, dt=0):
@@ -53,6 +64,10 @@ def peg(side, points, reason=PLAY, dt=0):
 
 def deal(dealer, dt=0):
     return (DEAL, dealer, 0, 0, dt)
+
+
+def card(code, side=0, points=0, reason=PLAY, dt=0):
+    return (CARD, side, reason, points, dt, code)
 
 
 UNDO_EVENT = (UNDO, 0, 0, 0, 0)
@@ -65,19 +80,34 @@ def pack(ev):
         return REC_PEG, struct.pack(_PEG_FMT, ev[1], ev[2], ev[3], clamp_dt(ev[4]))
     if kind == DEAL:
         return REC_DEAL, struct.pack(_DEAL_FMT, ev[1], clamp_dt(ev[4]))
+    if kind == CARD:
+        return REC_CARD, struct.pack(_CARD_FMT, ev[5], ev[1], ev[2], ev[3], clamp_dt(ev[4]))
     if kind == UNDO:
         return REC_UNDO, b""
     raise ScorekeeperError("not an event: {!r}".format(ev))
 
 
+def pack_time(dt):
+    """The payload of a TIME record: dt seconds of play without an event."""
+    return struct.pack(_DT_FMT, clamp_dt(dt))
+
+
+def unpack_time(payload):
+    """The dt of a TIME record."""
+    return struct.unpack(_DT_FMT, payload)[0]
+
+
 def unpack(rtype, payload):
-    """The event of a PEG, DEAL or UNDO record (payload size already checked)."""
+    """The event of a PEG, DEAL, CARD or UNDO record (payload size already checked)."""
     if rtype == REC_PEG:
         side, reason, points, dt = struct.unpack(_PEG_FMT, payload)
         return (PEG, side, reason, points, dt)
     if rtype == REC_DEAL:
         dealer, dt = struct.unpack(_DEAL_FMT, payload)
         return (DEAL, dealer, 0, 0, dt)
+    if rtype == REC_CARD:
+        code, side, reason, points, dt = struct.unpack(_CARD_FMT, payload)
+        return (CARD, side, reason, points, dt, code)
     if rtype == REC_UNDO:
         return UNDO_EVENT
     raise ScorekeeperError("record type {} is not an event".format(rtype))
@@ -89,6 +119,10 @@ def pack_game(settings, dealer, start):
     for i in range(len(_FLAGS)):
         if getattr(settings, _FLAGS[i]):
             flags |= 1 << i
+    if settings.five_keep == 4:
+        flags |= 1 << 6
+    if settings.three_go:
+        flags |= 1 << 7
     p = settings.game_points
     return struct.pack(
         _GAME_FMT, dealer, settings.players, flags, settings.target, p[0], p[1], p[2], p[3],
@@ -96,15 +130,17 @@ def pack_game(settings, dealer, start):
     )  # fmt: skip
 
 
-def unpack_game(payload, settings):
+def unpack_game(payload, settings, version=2):
     """Fill settings from a game record (checking every value); return (dealer, start)."""
     dealer, players, flags, target, p0, p1, p2, p3, start = struct.unpack(_GAME_FMT, payload)
-    if flags >> len(_FLAGS):
+    if flags >> (len(_FLAGS) + (len(_V2_FLAGS) if version >= 2 else 0)):
         raise ScorekeeperError("game record has unknown flags")
     settings.set("players", players)
     settings.set("target", target)
     for i in range(len(_FLAGS)):
         settings.set(_FLAGS[i], (flags >> i) & 1)
+    settings.set("five_keep", 4 if flags & 1 << 6 else 3)
+    settings.set("three_go", (flags >> 7) & 1)
     settings.set("game_points", (p0, p1, p2, p3))
     settings.check()
     if dealer >= settings.sides:
@@ -121,44 +157,3 @@ def clamp_dt(seconds):
 
 def side_name(side):
     return SIDE_NAMES[side] if 0 <= side < 4 else "side {}".format(side + 1)
-
-
-def format_event(ev):
-    """``A +2 play t=3``, ``deal B t=40`` or ``undo``."""
-    kind = ev[0]
-    if kind == PEG:
-        text = "{} {}{} {}".format(side_name(ev[1]), "+" if ev[3] >= 0 else "", ev[3],
-                                   REASONS[ev[2]] if ev[2] < len(REASONS) else ev[2])  # fmt: skip
-    elif kind == DEAL:
-        text = "deal " + side_name(ev[1])
-    else:
-        return "undo"
-    return text + " t={}".format(ev[4]) if ev[4] else text
-
-
-def parse_event(text):
-    """The event of a text form (``t=`` optional); ScorekeeperError if it is not one."""
-    words = text.split()
-    dt = 0
-    if len(words) > 1 and words[-1].startswith("t="):
-        dt = _int(words.pop()[2:], text)
-    if words == ["undo"]:
-        return UNDO_EVENT
-    if len(words) == 2 and words[0] == "deal":
-        return deal(_side(words[1], text), dt)
-    if len(words) == 3 and words[2] in REASONS:
-        return peg(_side(words[0], text), _int(words[1], text), REASONS.index(words[2]), dt)
-    raise ScorekeeperError("{!r} is not an event".format(text))
-
-
-def _side(word, text):
-    if len(word) == 1 and word in SIDE_NAMES:
-        return SIDE_NAMES.index(word)
-    raise ScorekeeperError("{!r}: {} is not a side (A-D)".format(text, word))
-
-
-def _int(word, text):
-    try:
-        return int(word)
-    except ValueError:
-        raise ScorekeeperError("{!r}: {} is not a number".format(text, word)) from None

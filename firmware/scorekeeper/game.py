@@ -13,7 +13,7 @@ SPDX-License-Identifier: MIT
 """
 
 from scorekeeper import rules
-from scorekeeper.events import CRIB, DEAL, HAND, HEELS, PEG
+from scorekeeper.events import CARD, CRIB, DEAL, GO, HAND, HEELS, PEG, PLAY
 from scorekeeper.rules import check_event, skunk_level
 
 
@@ -37,12 +37,19 @@ class Game:
         self.hand_points = [0, 0, 0, 0]
         self.best_hand = [0, 0, 0, 0]
         self.best_crib = [0, 0, 0, 0]
+        self.heels_pegged = [0, 0, 0, 0]  # his heels pegged (statistics)
+        self.moved = [0, 0, 0, 0]  # each side's last points that moved its peg, uncapped
+        self.hand_cards = []  # the pegging helper's CARD codes of this hand, in order
+        # Play time kept apart from the events' dt (TIME records: the time that passed
+        # without an event, kept so that a power cut loses little of it). Replay keeps it.
+        self.kept = 0
         self._reset()
 
     def _reset(self):
         for i in range(4):
             self.scores[i] = self.front[i] = self.back[i] = 0
             self.hands[i] = self.hand_points[i] = self.best_hand[i] = self.best_crib[i] = 0
+            self.heels_pegged[i] = self.moved[i] = 0
         self.dealer = self.first_dealer
         self.deals = 0  # times the deal has passed
         self.pegs = 0  # peg events so far (the five-card bonus comes before any)
@@ -50,12 +57,16 @@ class Game:
         self.winner = -1  # the side that reached the target, or -1
         self.over = False  # no more points: won (and, with finish_hand, the hand counted out)
         self.flagged = False  # the last event was out of the expected order
-        self.seconds = 0  # play time: the events' dt added up
+        self.seconds = self.kept  # play time: the events' dt added up, and the time kept
         self._new_hand()
 
     def _new_hand(self):
         self.order = self.orders[self.dealer]
         self.counted = 0  # bit i: order[i] has been counted
+        del self.hand_cards[:]
+        # The dealer has played a card in this hand (his heels is then forfeited, ACC 6.3):
+        # from the helper's cards, or from play points that can only follow the dealer's card.
+        self.dealer_played = False
         self._find_next()
 
     def _find_next(self):
@@ -92,10 +103,16 @@ class Game:
             self._fold(e, check_event(self, e))
         return ev
 
+    def add_time(self, dt):
+        """Play time that passed without an event (a TIME record)."""
+        self.kept += dt
+        self.seconds += dt
+
     def _fold(self, ev, flagged):
         self.seconds += ev[4]
         self.flagged = flagged
-        if ev[0] == DEAL:
+        kind = ev[0]
+        if kind == DEAL:
             if self.winner >= 0:  # finish_hand: passing the deal ends the won game
                 self.over = True
                 return
@@ -104,9 +121,18 @@ class Game:
             self.heels = False
             self._new_hand()
             return
-        if ev[0] != PEG:
+        if kind == CARD:
+            self._card(ev[5])
+            if not ev[3]:
+                return
+        elif kind != PEG:
             return
         side, reason, points = ev[1], ev[2], ev[3]
+        if (reason in (PLAY, GO) and not self.cfg.partners
+                and (side == self.dealer or self.cfg.players == 2)):  # fmt: skip
+            # The dealer's own play points follow its card; with two players, so do the
+            # pone's (its first card, the lead, scores nothing).
+            self.dealer_played = True
         old = self.scores[side]
         # A winner stops in the game hole; with finish_hand the others stop one short of it.
         cap = self.target if self.winner < 0 else self.target - 1
@@ -118,14 +144,28 @@ class Game:
             self.front[side] = new
             self.back[side] = min(self.back[side], new)
         self.scores[side] = new
+        if new != old:
+            self.moved[side] = points
         self.pegs += 1
         if reason in (HAND, CRIB):
             self._count(side, reason, points)
+            self.dealer_played = True  # the show: the play is over
         elif reason == HEELS and side == self.dealer:
             self.heels = True
+            self.heels_pegged[side] += 1
         if new >= self.target and self.winner < 0:
             self.winner = side
             self.over = not self.cfg.finish_hand
+
+    def _card(self, code):
+        """A card (or go) of the pegging helper. The dealer's first turn is the last of the
+        first round: every seat before it plays a card (at most three cards, 30, come
+        before it, so no one can be stuck for a go), and with four players a dealer stuck
+        at 30 says go there: its turn has come, and his heels is due no longer."""
+        self.hand_cards.append(code)
+        n = self.cfg.players
+        if len(self.hand_cards) >= n:
+            self.dealer_played = True
 
     def _count(self, side, reason, points):
         slot = rules.count_slot(self, side, reason)
@@ -187,5 +227,6 @@ class Game:
             self.counted, self.next_side, self.next_kind, self.heels, self.winner, self.over,
             self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
             tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
-            self.start_bonus_due(), self.last,
+            tuple(self.heels_pegged), tuple(self.moved), tuple(self.hand_cards),
+            self.dealer_played, self.start_bonus_due(), self.last,
         )  # fmt: skip

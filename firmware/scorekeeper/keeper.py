@@ -1,35 +1,49 @@
 """Keeper: the scorekeeper the board app and the PC simulator use.
 
     k = Keeper("/state", FileOps(), clock=time.time)   # loads settings, replays the log
-    k.notice                      # "" or what start-up had to repair, for the display
+    k.notice, k.notice_lines      # "" / [] or what start-up had to repair (whole, and short)
     k.peg(0, 2)                   # A pegs 2 for a play; True = accepted but out of order
     k.peg(1, 12, events.HAND)     # B's hand: 12
-    k.pass_deal(); k.undo(); k.new_game()
+    k.card(4, 0, 2, events.PLAY)  # the pegging helper: the 5 of clubs, A pegs 2 with it
+    k.pass_deal(); k.undo(); k.undo_to(3); k.new_game(); k.restore_game()
+    k.choose_dealer(1)            # before anything is pegged: B deals first (the cut)
+    k.keep_time()                 # note the play time so far (at most once a minute)
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
 
 Every change is written to flash (one appended record, or a whole new file renamed into
 place) before the in-memory state changes, so what the board shows is always on flash.
 The clock returns whole seconds from any epoch; only differences are used (play time).
+A new game keeps the game it replaces in ``game.prev`` until the next new game, so a new
+game started by mistake is one ``restore_game`` from undone.
 SPDX-License-Identifier: MIT
 """
 
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
-from scorekeeper.errors import NothingToUndo
-from scorekeeper.events import PLAY, REC_GAME
+from scorekeeper.errors import NothingToUndo, ScoreRefused
+from scorekeeper.events import PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
-from scorekeeper.load import load_log, load_settings
 from scorekeeper.log import Log
 from scorekeeper.match import REC_MATCH, Match
+from scorekeeper.rules import check_entry
 from scorekeeper.stats import REC_STATS, Stats
 
 LOG_NAME = "game.log"
+PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
 SETTINGS_NAME = "settings.txt"
+TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
 
 
 def _no_clock():
     return 0
+
+
+def _has_cards(game):
+    for ev in game.events:
+        if ev[0] == events.CARD:
+            return True
+    return False
 
 
 class Keeper:
@@ -41,12 +55,16 @@ class Keeper:
         self.fs.mkdir(folder)
         self._notes = []
         self._settings_path = join(folder, SETTINGS_NAME)
+        self._prev_path = join(folder, PREV_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
+        from scorekeeper.load import load_settings  # start-up only: see _load_log
+
         self.settings = load_settings(self.fs, self._settings_path, self._notes)
         self._load_log()
         self._then = self._now()
-        self.notice = "; ".join(self._notes)
+        self.notice = "; ".join([n[0] for n in self._notes])
+        self.notice_lines = [n[1] for n in self._notes]  # the short forms, for the display
 
     # -- what the board shows --------------------------------------------------------
 
@@ -71,7 +89,9 @@ class Keeper:
 
     def history(self):
         """The events of this game still standing, as text."""
-        return [events.format_event(ev) for ev in self.game.events]
+        from scorekeeper.eventtext import format_event
+
+        return [format_event(ev) for ev in self.game.events]
 
     def snapshot(self):
         """Everything the board derives, as one comparable tuple (tests)."""
@@ -85,6 +105,11 @@ class Keeper:
         """Peg points for side; refused with a ScorekeeperError; True if out of order."""
         return self._commit(events.peg(side, points, reason, self._dt()))
 
+    def card(self, code, side=0, points=0, reason=PLAY):
+        """The pegging helper: a card (0-51) or a go (events.GO_CODE), and what it pegged for
+        side (0 points: nothing). One record: the card and its points are never apart."""
+        return self._commit(events.card(code, side, points, reason, self._dt()))
+
     def pass_deal(self):
         """The deal passes to the left (after a win with finish_hand: ends the game)."""
         g = self.game
@@ -94,23 +119,79 @@ class Keeper:
         """Take back the last event of this game (repeatable); return the event undone."""
         if not self.game.events:
             raise NothingToUndo("nothing to undo: this game has just started")
+        ev = self.game.last
         if self._dirty:
-            self._rewrite(self.game.events[:-1])
+            self._rewrite(self.game.events[:-1], kept=self.game.kept)
         else:
-            self._append(events.REC_UNDO, b"")
+            self._append(REC_UNDO, b"")
+            self.game.pop()
         self._then = self._now()
-        return self.game.pop()
+        return ev
+
+    def undo_to(self, n):
+        """Take back every event after the first n (one whole-file write); return how many."""
+        g = self.game
+        undone = len(g.events) - n
+        if undone <= 0:
+            return 0
+        self._rewrite(g.events[:n], kept=g.kept)
+        self._then = self._now()
+        return undone
 
     def new_game(self, dealer=-1):
         """Start a new game under the saved settings; the loser of a won game deals first.
 
         With dealer -1: the loser (lowest score) of a finished game, else this game's first
-        dealer. The finished (or abandoned) game joins the match and the statistics.
+        dealer. The finished (or abandoned) game joins the match and the statistics, and is
+        kept as game.prev (if anything was pegged in it) for ``restore_game``.
         """
         g = self.game
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
-        self._start(dealer, self.match, self.stats)
+        keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
+        self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
+
+    @property
+    def can_restore(self):
+        """True when nothing is pegged yet and the game a new game replaced is kept."""
+        return not self.game.events and self.fs.exists(self._prev_path)
+
+    def restore_game(self):
+        """Bring back the game the last new game replaced (nothing pegged since)."""
+        if self.game.events:
+            raise ScoreRefused("take back this game's entries first")
+        from scorekeeper.load import is_log
+
+        data = self.fs.read(self._prev_path)
+        if data is None or not is_log(data):
+            if data is not None:
+                self.fs.remove(self._prev_path)
+            raise NothingToUndo("nothing to undo: this game has just started")
+        write_atomic(self.fs, self._log.path, data)
+        self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
+        self._load_log()
+        self._then = self._now()
+
+    def choose_dealer(self, dealer):
+        """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
+        g = self.game
+        if g.events:
+            raise ScoreRefused("the first dealer is cut for before anything is pegged")
+        if not 0 <= dealer < g.sides:
+            raise ScoreRefused("there is no side {} in a {}-side game".format(
+                events.side_name(dealer), g.sides))  # fmt: skip
+        self._start(dealer)
+
+    def keep_time(self):
+        """Write the play time since the last write, at most once every TIME_STEP seconds,
+        so a power cut loses less than that. Return True if it wrote."""
+        dt = self._dt()
+        if dt < TIME_STEP or self._dirty or self.game.over:
+            return False
+        self._append(REC_TIME, events.pack_time(dt))
+        self.game.add_time(dt)
+        self._then = self._now()
+        return True
 
     def reset_match(self):
         """Start a new match: games won and game points back to 0."""
@@ -131,7 +212,7 @@ class Keeper:
         self.settings = settings.copy()
         if not self.settings_pending:
             return True
-        if self.game.pegs:
+        if self.game.pegs or _has_cards(self.game):
             return False
         self._start(self.game.dealer)
         return True
@@ -151,7 +232,7 @@ class Keeper:
         return events.clamp_dt(self._now() - self._then)
 
     def _commit(self, ev):
-        flagged = self.game.check(ev)  # refuse before anything is written
+        flagged = check_entry(self.game, ev)  # refuse before anything is written
         if self._dirty:
             self._rewrite(self.game.events + [ev])
         else:
@@ -167,11 +248,8 @@ class Keeper:
             self._dirty = True  # part of a record may be on flash: never append after it
             raise
 
-    def _rewrite(self, evs, match=None, stats=None, game=None):
-        """Write the whole log (totals, a game's start, evs); then adopt what was given.
-
-        Memory changes only after the write, so a failed write leaves the board as it was.
-        """
+    def _records(self, evs, match=None, stats=None, game=None, kept=-1):
+        """The log's records: totals, a game's start, its kept play time, then evs."""
         match = self._match if match is None else match
         stats = self._stats if stats is None else stats
         g = self.game if game is None else game
@@ -180,28 +258,57 @@ class Keeper:
             (REC_STATS, stats.pack()),
             (REC_GAME, events.pack_game(g.cfg, g.first_dealer, g.start)),
         ]
+        kept = g.kept if kept < 0 else kept
+        while kept > 0:  # TIME records of at most 65535 s each
+            records.append((REC_TIME, events.pack_time(kept)))
+            kept -= min(kept, 0xFFFF)
         for ev in evs:
             records.append(events.pack(ev))
-        self._log.rewrite(records)
-        self._dirty = False
-        self._match, self._stats, self.game = match, stats, g
+        return records
 
-    def _start(self, dealer, match=None, stats=None):
-        """A new game under the saved settings, with these totals (default: unchanged)."""
+    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None):
+        """Write the whole log (totals, a game's start, evs); then adopt what was given.
+
+        Memory changes only after the write, so a failed write leaves the board as it was.
+        With ``kept`` (play time outside evs) the game is replayed from evs afresh.
+        """
+        g = self.game if game is None else game
+        if kept >= 0 and game is None:
+            g = Game(g.cfg, g.first_dealer, g.start)
+            g.add_time(kept)
+            for ev in evs:
+                g.apply(ev)
+        self._log.rewrite(self._records(evs, match, stats, g), keep)
+        self._dirty = False
+        if match is not None:
+            self._match = match
+        if stats is not None:
+            self._stats = stats
+        self.game = g
+
+    def _start(self, dealer, match=None, stats=None, keep=None):
+        """A new game under the saved settings, with these totals (default: unchanged); the
+        old file is renamed to ``keep`` if given."""
         cfg = self.settings.copy()
         if not 0 <= dealer < cfg.sides:
             dealer = 0
-        self._rewrite((), match, stats, Game(cfg, dealer, self._now()))
+        self._rewrite((), match, stats, Game(cfg, dealer, self._now()), keep=keep)
         self._then = self._now()
 
     # -- loading ---------------------------------------------------------------------
 
     def _load_log(self):
-        """Replay the log; start fresh, or rewrite a repaired log, when load says so."""
+        """Replay the log; start fresh, or rewrite a repaired (or version 1) log.
+
+        The loader is imported here, not at the top, so that the board can drop it from its
+        heap once it has booted (app.py): it is needed again only to bring a game back."""
+        from scorekeeper.load import load_log
+
         found = load_log(self.fs, self._log.path, self._notes)
         if found is None:
             self.game = None
-            self._start(0, Match(), Stats())
+            self._match, self._stats = Match(), Stats()
+            self._start(0)
             return
         self._match, self._stats, self.game, records, size = found
         if records < 0:

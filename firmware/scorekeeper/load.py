@@ -5,27 +5,41 @@
 
 Damage is never fatal and never silent: a file that cannot be read is renamed aside
 (``game.bad1``), a torn or corrupt tail is dropped, and a line for the player is appended
-to ``notes``.
+to ``notes``: a pair (the whole story, and a short form of whole words for the board's
+16-column display).
 SPDX-License-Identifier: MIT
 """
 
 from scorekeeper import events
 from scorekeeper.atomic import set_aside, take_tmp
 from scorekeeper.errors import LogError, ScorekeeperError, SettingsError
-from scorekeeper.events import REC_DEAL, REC_GAME, REC_PEG, REC_UNDO, UNDO
+from scorekeeper.events import (
+    REC_CARD,
+    REC_DEAL,
+    REC_GAME,
+    REC_PEG,
+    REC_TIME,
+    REC_UNDO,
+    UNDO,
+    unpack_time,
+)
 from scorekeeper.game import Game
-from scorekeeper.log import scan
+from scorekeeper.log import check_header, scan
 from scorekeeper.match import PAYLOAD_SIZE as MATCH_SIZE
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.settings import Settings, decode
 from scorekeeper.stats import PAYLOAD_SIZE as STATS_SIZE
+from scorekeeper.stats import PAYLOAD_V1 as STATS_V1
 from scorekeeper.stats import REC_STATS, Stats
 
-# Payload size of every record type of format version 1 (see FORMAT.md).
-SIZES = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6, REC_DEAL: 3,
-         REC_UNDO: 0}  # fmt: skip
+# Payload size of every record type, by format version (see FORMAT.md).
+SIZES_V1 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_V1, REC_GAME: 12, REC_PEG: 6, REC_DEAL: 3,
+            REC_UNDO: 0}  # fmt: skip
+SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
+            REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
+SIZES = (None, SIZES_V1, SIZES_V2)  # by version
 HEAD = 3  # match, stats and game-start records open every log
-_EVENT_RECORDS = (REC_PEG, REC_DEAL, REC_UNDO)  # what may follow them
+_EVENT_RECORDS = (REC_PEG, REC_DEAL, REC_UNDO, REC_CARD, REC_TIME)  # what may follow them
 
 
 def load_settings(fs, path, notes):
@@ -38,61 +52,69 @@ def load_settings(fs, path, notes):
         return decode(data)
     except SettingsError as e:
         name = set_aside(fs, path)
-        notes.append("settings unreadable ({}): set aside as {}; using defaults"
-                     .format(e, _base(name)))  # fmt: skip
+        notes.append(("settings unreadable ({}): set aside as {}; using defaults"
+                      .format(e, _base(name)), "settings reset"))  # fmt: skip
         return Settings()
 
 
 def load_log(fs, path, notes):
     """(match, stats, game, records in the file, file size), or None to start fresh.
 
-    Records is -1 when the file must be rewritten before anything is appended to it.
+    Records is -1 when the file must be rewritten before anything is appended to it: it was
+    damaged, or it is a version 1 file (this firmware appends version 2 records only).
     """
-    take_tmp(fs, path, _log_ok)
+    take_tmp(fs, path, is_log)
     data = fs.read(path)
     if data is None:
         return None
     match = Match()
     stats = Stats()
     try:
-        records, good = scan(data, SIZES)
-        game = _read_head(data, records, match, stats)
+        version = check_header(data)
+        sizes = SIZES[version]
+        records, good = scan(data, sizes)
+        game = _read_head(data, records, match, stats, version)
     except (LogError, ScorekeeperError) as e:
         name = set_aside(fs, path)
-        notes.append("game log unreadable ({}): set aside as {}; starting fresh"
-                     .format(e, _base(name)))  # fmt: skip
+        notes.append(("game log unreadable ({}): set aside as {}; starting fresh"
+                      .format(e, _base(name)), "log set aside: new game"))  # fmt: skip
         return None
-    kept, good, refused = _replay(game, data, records, good)
+    kept, good, refused = _replay(game, data, records, good, sizes)
     if good == len(data) and not refused:
+        if version < 2:  # an upgraded board: rewrite it as version 2 before appending
+            return match, stats, game, -1, 0
         return match, stats, game, len(records), len(data)
     note = "recovered {} events; dropped ".format(kept)
     if good < len(data):
         note += "{} damaged bytes".format(len(data) - good)
+        short = "kept {} events, lost {} bytes".format(kept, len(data) - good)
     else:
         note += "{} events that break the rules".format(refused)
-    notes.append(note)
+        short = "kept {} events, dropped {}".format(kept, refused)
+    notes.append((note, short))
     return match, stats, game, -1, 0
 
 
-def _read_head(data, records, match, stats):
+def _read_head(data, records, match, stats, version):
     """Fill match and stats from the first records; return the Game they start."""
+    sizes = SIZES[version]
     if len(records) < HEAD or [r[0] for r in records[:HEAD]] != [REC_MATCH, REC_STATS, REC_GAME]:
         raise LogError("game log has no complete header")
     match.unpack(data, records[0][1])
-    stats.unpack(data, records[1][1])
+    stats.unpack(data, records[1][1], sizes[REC_STATS])
     cfg = Settings()
-    dealer, start = events.unpack_game(_payload(data, records[2]), cfg)
+    dealer, start = events.unpack_game(_payload(data, records[2], sizes), cfg, version)
     return Game(cfg, dealer, start)
 
 
-def _replay(game, data, records, good):
+def _replay(game, data, records, good, sizes):
     """Apply the event records of a scanned log; return (records kept, good length, refused).
 
     Undo records cancel the event before them, so the events still standing are gathered
     first and applied once each (no replay per undo). Replay stops at an undo with nothing
     to undo, at a record that is not an event, or (with the events after it) at an event
     the rules refuse: such a record passed its CRC by chance, or was written by a bug; the
-    good prefix stands.
+    good prefix stands. TIME records (play time without an event) go to the game as found.
     """
     stack = []
     kept = len(records) - HEAD
@@ -103,7 +125,11 @@ def _replay(game, data, records, good):
             good = records[i][1] - 4
             kept = i - HEAD
             break
-        ev = events.unpack(rtype, _payload(data, records[i]))
+        payload = _payload(data, records[i], sizes)
+        if rtype == REC_TIME:
+            game.add_time(unpack_time(payload))
+            continue
+        ev = events.unpack(rtype, payload)
         if ev[0] == UNDO:
             stack.pop()
         else:
@@ -116,9 +142,9 @@ def _replay(game, data, records, good):
     return kept, good, 0
 
 
-def _payload(data, record):
+def _payload(data, record, sizes):
     rtype, off = record
-    return bytes(data[off : off + SIZES[rtype]])
+    return bytes(data[off : off + sizes[rtype]])
 
 
 def _base(path):
@@ -133,9 +159,10 @@ def _settings_ok(data):
         return False
 
 
-def _log_ok(data):
+def is_log(data):
+    """True when data is a whole, undamaged game log (a finished write)."""
     try:
-        records, good = scan(data, SIZES)
+        records, good = scan(data, SIZES[check_header(data)])
     except LogError:
         return False
     return good == len(data) and len(records) >= HEAD

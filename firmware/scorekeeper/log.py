@@ -10,12 +10,13 @@ See FORMAT.md for the record types and the flash-wear arithmetic.
 SPDX-License-Identifier: MIT
 """
 
-from scorekeeper.atomic import write_atomic
+from scorekeeper.atomic import tmp_name, write_atomic
 from scorekeeper.crc import crc16
 from scorekeeper.errors import LogError
 
 MAGIC = b"PicoPeg"
-VERSION = 1
+VERSION = 2  # what this firmware writes; it reads version 1 too (FORMAT.md, "Versions")
+VERSIONS = (1, 2)
 HEADER = MAGIC + bytes((VERSION,))
 FRAME = 6  # length, seq, type before the payload; crc after it
 
@@ -31,20 +32,21 @@ def frame(seq, rtype, payload):
 
 
 def check_header(data):
-    """Raise LogError unless data starts with a version-1 PicoPeg log header."""
+    """The version of data's PicoPeg log header; LogError if it is none this firmware reads."""
     if len(data) < len(HEADER) or bytes(data[0 : len(MAGIC)]) != MAGIC:
         raise LogError("not a PicoPeg game log")
-    if data[len(MAGIC)] != VERSION:
-        raise LogError("game log version {} is not supported".format(data[len(MAGIC)]))
+    version = data[len(MAGIC)]
+    if version not in VERSIONS:
+        raise LogError("game log version {} is not supported".format(version))
+    return version
 
 
 def scan(data, sizes):
     """Records of data's good prefix: a list of (type, payload offset) and the good length.
 
-    ``sizes`` maps each known record type to its payload size; a record of another type or
-    size, out of sequence or failing its CRC ends the good prefix.
+    ``sizes`` maps each record type of the file's version to its payload size; a record of
+    another type or size, out of sequence or failing its CRC ends the good prefix.
     """
-    check_header(data)
     records = []
     pos = len(HEADER)
     end = len(data)
@@ -67,6 +69,14 @@ def scan(data, sizes):
     return records, pos
 
 
+def encode(records):
+    """A whole log file's bytes: the header and these (type, payload) records."""
+    parts = [HEADER]
+    for i in range(len(records)):
+        parts.append(frame(i, records[i][0], records[i][1]))
+    return b"".join(parts)
+
+
 class Log:
     """Writes the log file: whole (atomically) or one record at a time (appended)."""
 
@@ -76,13 +86,20 @@ class Log:
         self.seq = 0  # the next record's sequence number
         self.size = 0  # bytes in the file
 
-    def rewrite(self, records):
-        """Replace the file with these (type, payload) records, atomically."""
-        parts = [HEADER]
-        for i in range(len(records)):
-            parts.append(frame(i, records[i][0], records[i][1]))
-        data = b"".join(parts)
-        write_atomic(self.fs, self.path, data)
+    def rewrite(self, records, keep=None):
+        """Replace the file with these (type, payload) records, atomically; with ``keep``, the
+        file replaced is renamed to that name (no copy in RAM). A cut between the renames
+        leaves no file at path and the whole new one at path.tmp: start-up takes it."""
+        data = encode(records)
+        if keep is None:
+            write_atomic(self.fs, self.path, data)
+        else:
+            tmp = tmp_name(self.path)
+            self.fs.write(tmp, data)
+            if self.fs.exists(keep):
+                self.fs.remove(keep)
+            self.fs.rename(self.path, keep)
+            self.fs.rename(tmp, self.path)
         self.seq = len(records) & 0xFFFF
         self.size = len(data)
 

@@ -1,18 +1,25 @@
 """The scoring rules the scorekeeper enforces: what may be pegged now, counting order, skunks.
 
 Refusals raise (nothing changes); entries that are allowed but unexpected, such as a hand
-counted out of turn or heels for the pone, are accepted and flagged, because the board's
-idea of the deal may be the thing that is wrong. Where the product rules are silent, the
-ACC rules apply: the game ends the moment a side reaches the target, even mid-count.
+counted out of turn, are accepted and flagged, because the board's idea of the deal may be
+the thing that is wrong. Where the product rules are silent, the ACC rules apply: the game
+ends the moment a side reaches the target, even mid-count.
+
+``check_event`` is what every event in a log must pass (a log written by older firmware
+too); ``check_entry`` adds the checks for a new entry only (issue 11, docs/RULES.md): a
+count out of turn may not reach the game hole (ACC 9.2), his heels is the dealer's, once a
+hand and only before the dealer's first card (ACC 6.3), and no card is played in the show.
 SPDX-License-Identifier: MIT
 """
 
-from scorekeeper.errors import BadSide, ImpossibleCount, ScorekeeperError, ScoreRefused
+from scorekeeper.errors import BadSide, ImpossibleCount, OutOfTurn, ScorekeeperError, ScoreRefused
 from scorekeeper.events import (
+    CARD,
     CORRECTION,
     CRIB,
     DEAL,
     GO,
+    GO_CODE,
     HAND,
     HEELS,
     MUGGINS,
@@ -55,9 +62,9 @@ def count_slot(game, side, reason):
 
 
 def skunk_level(cfg, loser_score):
-    """0 none, 1 skunk (lurch on 61), 2 double, 3 triple (only with that option)."""
+    """0 none, 1 skunk, 2 double (a lurch on 61: a double game), 3 triple (with that option)."""
     if cfg.target != 121:
-        return 1 if loser_score <= 30 else 0
+        return 2 if loser_score <= 30 else 0
     if loser_score <= 30 and cfg.triple_skunk:
         return 3
     if loser_score <= 60:
@@ -81,16 +88,23 @@ def check_event(game, ev):
     if kind == DEAL:
         _check_side(game, ev[1])
         if game.over:
-            raise ScoreRefused("game over: {}; undo or start a new game".format(result_text(game)))
+            raise ScoreRefused(_game_over(game))
         return game.winner < 0 and game.next_side >= 0  # counts still missing
-    if kind != PEG:
+    if kind == CARD:
+        if len(ev) != 6 or not 0 <= ev[5] <= GO_CODE or ev[2] not in (PLAY, GO):
+            raise ScorekeeperError("not a card event: {!r}".format(ev))
+        if not ev[3]:  # a card that pegged nothing
+            if game.over:
+                raise ScoreRefused(_game_over(game))
+            return False
+    elif kind != PEG:
         raise ScorekeeperError("not an event: {!r}".format(ev))
     side, reason, points = ev[1], ev[2], ev[3]
     _check_side(game, side)
     if not isinstance(points, int) or not 0 <= reason < len(REASONS):
         raise ScorekeeperError("bad points or reason: {!r}".format(ev))
     if game.over:
-        raise ScoreRefused("game over: {}; undo or start a new game".format(result_text(game)))
+        raise ScoreRefused(_game_over(game))
     if game.winner == side:
         raise ScoreRefused("{} has won; the others count out the hand, then pass the deal"
                            .format(side_name(side)))  # fmt: skip
@@ -132,6 +146,36 @@ def check_event(game, ev):
     return False
 
 
+def _game_over(game):
+    return "game over: {}; undo or start a new game".format(result_text(game))
+
+
+def check_entry(game, ev):
+    """Raise why a new entry is refused (beyond check_event); else return its flag."""
+    flagged = check_event(game, ev)
+    kind, side, reason, points = ev[0], ev[1], ev[2], ev[3]
+    if kind == CARD and game.counted:
+        raise ScoreRefused("the show has begun: no more cards in this hand")
+    if kind != PEG:
+        return flagged
+    if reason in (HAND, CRIB) and flagged and game.winner < 0 and game.next_side >= 0:
+        if game.scores[side] + points >= game.target:
+            due = "{} {}".format(side_name(game.next_side), REASONS[game.next_kind])
+            raise OutOfTurn(
+                "{} counts first: {} cannot count out of turn into the game hole".format(
+                    due, side_name(side)),
+                side, game.next_side, game.next_kind)  # fmt: skip
+    elif reason == HEELS:
+        if side != game.dealer:
+            raise ScoreRefused("his heels is the dealer's: {} deals".format(
+                side_name(game.dealer)))  # fmt: skip
+        if game.heels:
+            raise ScoreRefused("his heels is pegged already: one starter a hand")
+        if game.dealer_played:
+            raise ScoreRefused("too late for his heels: the dealer has played (ACC 6.3)")
+    return flagged
+
+
 def _check_side(game, side):
     if not isinstance(side, int) or not 0 <= side < game.sides:
         raise BadSide(
@@ -162,18 +206,23 @@ def _check_start(game, side, points):
         raise ScoreRefused("three for last is 3")
 
 
+def kept_cards(cfg):
+    """Cards a hand keeps: 4, or the five-card game's 3 (Hoyle) or 4 (the rulebook's reading).
+
+    Every crib is counted as four cards: in the five-card game's keep-4 reading the crib has
+    two, and every count two cards and a starter can score is one a four-card crib can."""
+    return cfg.five_keep if cfg.five_card else 4
+
+
 def _check_count(cfg, points, crib):
     """ImpossibleCount unless some hand (or crib) scores exactly points."""
     from cribbage.totals import is_achievable
 
-    what = "crib" if crib else "hand"
-    if cfg.five_card and not crib:  # the five-card game keeps 3 cards, the crib gets 4
-        ok = is_achievable(points, False, 3)
-    else:
-        ok = is_achievable(points, crib)
-    if not ok:
+    kept = 4 if crib else kept_cards(cfg)
+    if not is_achievable(points, crib, kept):
+        what = "crib" if crib else ("3-card hand" if kept == 3 else "hand")
         raise ImpossibleCount(
             "no {} scores {}: enter it as a correction if that is really the count".format(
                 what, points
-            )
-        )
+            ),
+            points, crib, kept)  # fmt: skip

@@ -37,6 +37,12 @@ _FIELDS = (
     ("triple_skunk", (0, 1), 0),  # 121 game: loser on 30 or less is triple-skunked
     ("stinkhole", (0, 1), 0),  # house rule, not ACC: no pegging out from 120 on heels or a go
     ("finish_hand", (0, 1), 0),  # house rule, not ACC: the hand is counted out after a win
+    # Added later (a file without them gets the default): the five-card game's hand keeps 3
+    # cards (Hoyle) or 4 (the rulebook's reading); the three-player go: play goes round the
+    # table until no one can play (0), or the count ends when the first player after a go
+    # cannot play (1, Bicycle). docs/RULES.md has the sources.
+    ("five_keep", (3, 4), 3),
+    ("three_go", (0, 1), 0),
 )
 _NAMES = tuple(f[0] for f in _FIELDS)
 

@@ -1,10 +1,11 @@
 """Statistics kept across games and power cycles, per side slot (A-D).
 
 Per slot: games finished and won, skunks (any level) and double skunks given and taken,
-best hand and best crib entered, hands counted and their points (the average hand).
-For the board: games finished and seconds of play. A game adds its show statistics as it
-goes (they are derived from its events, so undo takes them back); its result counts only
-once it has been won. An abandoned game adds its counts and time, not a result.
+best hand and best crib entered, hands counted and their points (the average hand), and (log
+version 2) his heels pegged. For the board: games finished and seconds of play. A game adds
+its show statistics as it goes (they are derived from its events, so undo takes them back);
+its result counts only once it has been won. An abandoned game adds its counts and time, not
+a result.
 SPDX-License-Identifier: MIT
 """
 
@@ -14,7 +15,9 @@ REC_STATS = 0x53  # "S"
 _SLOT_FMT = "<HHHHHHBBHI"  # games wins sk_given sk_taken dbl_given dbl_taken best best_crib
 _SLOT_SIZE = 20  # hands hand_points
 _BOARD_FMT = "<HI"  # games finished, seconds played
-PAYLOAD_SIZE = 4 * _SLOT_SIZE + 6
+PAYLOAD_V1 = 4 * _SLOT_SIZE + 6  # 86
+_HEELS_FMT = "<HHHH"  # version 2: his heels pegged, per slot
+PAYLOAD_SIZE = PAYLOAD_V1 + 8  # 94, what this firmware writes
 _U16 = 0xFFFF
 
 
@@ -27,16 +30,17 @@ class Stats:
 
     NAMES = ("games", "wins", "skunks_given", "skunks_taken", "doubles_given",
              "doubles_taken", "best_hand", "best_crib", "hands", "hand_points")  # fmt: skip
+    EXTRA = ("heels",)  # version 2
 
     def __init__(self):
-        for name in self.NAMES:
+        for name in self.NAMES + self.EXTRA:
             setattr(self, name, [0, 0, 0, 0])
         self.finished = 0
         self.seconds = 0
 
     def copy(self):
         s = Stats()
-        for name in self.NAMES:
+        for name in self.NAMES + self.EXTRA:
             setattr(s, name, list(getattr(self, name)))
         s.finished = self.finished
         s.seconds = self.seconds
@@ -49,6 +53,7 @@ class Stats:
             self.hand_points[s] = _add(self.hand_points[s], game.hand_points[s], 0xFFFFFFFF)
             self.best_hand[s] = max(self.best_hand[s], game.best_hand[s])
             self.best_crib[s] = max(self.best_crib[s], game.best_crib[s])
+            self.heels[s] = _add(self.heels[s], game.heels_pegged[s])
         self.seconds = _add(self.seconds, game.seconds, 0xFFFFFFFF)
         if game.winner < 0:
             return
@@ -76,17 +81,21 @@ class Stats:
             struct.pack_into(_SLOT_FMT, out, s * _SLOT_SIZE,
                              *[getattr(self, name)[s] for name in self.NAMES])  # fmt: skip
         struct.pack_into(_BOARD_FMT, out, 4 * _SLOT_SIZE, self.finished, self.seconds)
+        struct.pack_into(_HEELS_FMT, out, PAYLOAD_V1, *self.heels)
         return bytes(out)
 
-    def unpack(self, data, offset):
+    def unpack(self, data, offset, size=PAYLOAD_SIZE):
+        """Read a payload of ``size`` bytes: 86 (version 1, no heels) or 94."""
         for s in range(4):
             v = struct.unpack_from(_SLOT_FMT, data, offset + s * _SLOT_SIZE)
             for i in range(len(self.NAMES)):
                 getattr(self, self.NAMES[i])[s] = v[i]
         self.finished, self.seconds = struct.unpack_from(_BOARD_FMT, data, offset + 4 * 20)
+        if size >= PAYLOAD_SIZE:
+            self.heels = list(struct.unpack_from(_HEELS_FMT, data, offset + PAYLOAD_V1))
 
     def snapshot(self):
         out = []
-        for name in self.NAMES:
+        for name in self.NAMES + self.EXTRA:
             out.extend(getattr(self, name))
         return tuple(out) + (self.finished, self.seconds)

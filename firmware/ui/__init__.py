@@ -1,32 +1,66 @@
 """The board's user interface: one small module per mode, driven by ``ui.control``.
 
-Shared vocabulary of the modes: how a key was used (``TAP``, ``LONG``, ``HOLD``), the
-``Refused`` error (the red flash and a text line; nothing else changes), and ``ModeBase``.
-A mode module defines ``Mode(ctl)`` with:
+Shared vocabulary of the modes: how a key was used (``TAP``, or the keypad's own ``LONG`` and
+``HOLD``), what a key did (the outcome a mode's ``key`` returns), the ``Refused`` error (the
+red flash and a text line; nothing else changes), the app's settings, and ``ModeBase``.
+A mode module defines ``Mode(keeper)`` with:
 
-    key(k, how, now)   a key index 0-15 (keypad.KEYS) used TAP/LONG/HOLD; raise to refuse
+    key(k, how, now)   a key index 0-15 (keypad.KEYS) used TAP/LONG/HOLD; raise to refuse;
+                       return the outcome (below)
     enter(now)         the mode has just become the current one
     reset()            a new game has started: forget entries that belonged to the old one
     paint(view, now)   set the overlay, preview and show_pegs (the controller cleared them)
     lines()            the text display's detail lines (16 columns each)
+
+Data flows one way (CONVENTIONS 20): a mode changes the keeper (the one source of truth for
+the game) and returns what happened; it never reaches into the controller or the view. The
+outcome is None (nothing to report), an int of the flags below, a note (a short text for the
+display), or a pair (flags, note): a few bytes, most often a constant. The controller
+applies it, then loads the view from the keeper and lets the mode paint: one place, after
+every key (so "the game changed" needs no flag).
 
 Modes are imported only when first used, so the Pico's heap holds only what is played.
 SPDX-License-Identifier: MIT
 """
 
 from compat import const
+from cribbage.errors import CribbageError
+from keypad import HOLD, LONG  # one meaning: the keypad's event kinds (held 0.8 s, 3 s)
+from scorekeeper.errors import ScorekeeperError
 
-TAP = const(1)  # pressed and let go: digits act on the press, other keys on the release
-LONG = const(2)  # held 0.8 s (keypad.LONG)
-HOLD = const(3)  # held 3 s (keypad.HOLD): the protected actions
+TAP = const(0)  # pressed and let go: digits act on the press, other keys on the release
+
+# Outcome flags. Bits 0-2: a view.SIG_* signal to start (SIG_OK, SIG_UNDO, ...).
+SIGNAL = const(7)
+RESTARTED = const(8)  # the keeper started its game again: the app's entries for it go
+SETTINGS = const(16)  # an app setting changed (brightness, palette, LED budget): apply it
+_NEXT = const(5)  # bits 5-7: the mode to switch to, plus 1
+
+
+def goto(mode):
+    """The outcome flag that switches to mode (view.MODE_*)."""
+    return (mode + 1) << _NEXT
+
+
+def next_mode(flags):
+    """The mode an outcome switches to, or -1."""
+    return ((flags >> _NEXT) & 7) - 1
 
 
 class Refused(ValueError):
     """An input the board refuses; the message says why and what to do instead."""
 
 
+# What a refused input can raise: the project's own errors, and OSError (a flash write that
+# failed: nothing changed). Anything else is a bug, and is not caught as a refusal.
+REFUSALS = (Refused, ScorekeeperError, CribbageError, OSError)
+
+
 class ModeBase:
     """Defaults for the mode interface (see the package docstring)."""
+
+    def __init__(self, keeper):
+        self.keeper = keeper
 
     def enter(self, now):
         pass
@@ -39,3 +73,38 @@ class ModeBase:
 
     def lines(self):
         return []
+
+
+def forget(name):
+    """Drop a module from sys.modules (and its package) so its code can be collected."""
+    import sys
+
+    sys.modules.pop(name, None)
+    parent, _dot, leaf = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and hasattr(package, leaf):
+        delattr(package, leaf)
+
+
+# -- the app's settings, kept in the keeper's settings file (app.* keys) -------------------
+
+
+def app_setting(keeper, name, default):
+    return keeper.settings.extra.get(name, default)
+
+
+def save_app_setting(keeper, name, value):
+    """Write an app.* setting only when it changes (each write rewrites the file)."""
+    if app_setting(keeper, name, None) != value:
+        keeper.set_setting(name, value)
+
+
+def in_show(keeper):
+    """True once this hand's show has begun: a count is in, or ``#`` started it (the
+    ``app.show`` setting holds the hand's number, so a power cut does not lose it)."""
+    g = keeper.game
+    return g.counted != 0 or app_setting(keeper, "app.show", 0) == g.deals + 1
+
+
+def start_show(keeper):
+    save_app_setting(keeper, "app.show", keeper.game.deals + 1)

@@ -45,10 +45,13 @@ class CardPad:
         self.cards = []
         self.rank = 0  # the rank typed so far for the next card, 0 = none
         self.rank_digits = 0
+        self.stale = False  # a card was refused: a suit key may retry the rank, a digit
+        # starts a new card (as on the scoreboard: typing the card again must not make 55)
 
     def clear(self):
         self.cards = []
         self.rank = self.rank_digits = 0
+        self.stale = False
 
     @property
     def full(self):
@@ -61,6 +64,9 @@ class CardPad:
     def digit(self, d):
         if self.full:
             raise Refused("too many cards: {} is all; * takes one back".format(self.limit))
+        if self.stale:
+            self.rank = self.rank_digits = 0
+            self.stale = False
         if not self.rank_digits:
             rank = 10 if d == 0 else d
         else:
@@ -77,13 +83,16 @@ class CardPad:
             raise Refused("type the rank (1-13) first, then the suit A-D")
         card = s * 13 + self.rank - 1
         if card in self.cards:
+            self.stale = True
             raise Refused("{} is entered already: each card is in the deck once".format(
                 card_text(card)))  # fmt: skip
         self.cards.append(card)
         self.rank = self.rank_digits = 0
+        self.stale = False
 
     def back(self):
         """Take back the rank being typed, else the last card."""
+        self.stale = False
         if self.rank_digits:
             self.rank = self.rank_digits = 0
         elif self.cards:

@@ -1,15 +1,17 @@
 """Discard coach: the cards dealt in, the best throw to the crib out.
 
 Keys: each card as its rank (1-13; 0 is also a ten) and a suit key (A clubs, B diamonds,
-C hearts, D spades): 6 cards in the two-player game, 5 in the five-card game and with 3 or 4
-players. ``#`` switches whether your side deals (the crib is yours). When the last card is in
-the LEDs show the cards as blocks of 5 holes from hole 1, the ones to throw blinking red, and
-the display shows ``cribbage.discard.advice_text``: the throw, its expected points and how
-much better it is than the next best. ``*`` takes back a card; long ``*`` starts again.
+C hearts, D spades): 6 cards in the two-player game, 5 in the five-card game (keeping 3, or 4
+as the settings say) and with 3 or 4 players. ``#`` switches whether your side deals (the
+crib is yours). When the last card is in the LEDs show the cards as blocks of 5 holes from
+hole 1, the ones to throw blinking red, and the display shows
+``cribbage.discard.advice_text``: the throw, its expected points and how much better it is
+than the next best. ``*`` takes back a card; long ``*`` starts again.
 SPDX-License-Identifier: MIT
 """
 
 from cribbage.discard import advice_text, advise_discard
+from scorekeeper.rules import kept_cards
 from view import BLINK, COLOR_RED, COLOR_WHITE
 
 from ui import ModeBase
@@ -19,15 +21,14 @@ from ui.text import wrap
 
 
 class Mode(ModeBase):
-    def __init__(self, ctl):
-        self.ctl = ctl
-        self.k = ctl.k
+    def __init__(self, keeper):
+        ModeBase.__init__(self, keeper)
         self.pad = CardPad(self._dealt())
         self.deal = False  # True: the crib is ours (we deal, or our partner does)
         self.options = None  # advise_discard's ranked throws once every card is in
 
     def _dealt(self):
-        cfg = self.k.game.cfg
+        cfg = self.keeper.game.cfg
         return 6 if cfg.players == 2 and not cfg.five_card else 5
 
     def reset(self):
@@ -40,7 +41,7 @@ class Mode(ModeBase):
 
     def key(self, k, how, now):
         if restart_key(self, k, how):
-            return
+            return None
         d = digit(k)
         s = letter(k)
         if d >= 0:
@@ -54,10 +55,13 @@ class Mode(ModeBase):
         elif k == K_STAR:
             self.pad.back()
             self.options = None
+        return None
 
     def _advise(self):
         if self.pad.full and not self.pad.rank_digits:
-            self.options = advise_discard(self.pad.cards, self.deal, self.k.game.cfg.players)
+            cfg = self.keeper.game.cfg
+            self.options = advise_discard(self.pad.cards, self.deal, cfg.players,
+                                          kept_cards(cfg))  # fmt: skip
 
     def paint(self, view, now):
         view.show_pegs = False

@@ -1,28 +1,41 @@
 """The board's controller: keypad events and time in, keeper calls and view updates out.
 
-    ctl = Controller(keeper, view, folder, now)    # restores the saved mode
-    ctl.on_event(code, now)                         # each keypad.KeyDecoder event code
+    ctl = Controller(keeper, view, now)    # restores the saved mode
+    ctl.on_event(code, now)                # each keypad.KeyDecoder event code
 
 Keys the controller keeps for itself, in every mode (the rest go to the current mode):
 long-press D (0.8 s) = the next mode; hold D (3 s) = back to the scoreboard; hold # (3 s) =
 a new game. Digits act as they go down; the other keys act when let go, unless held long
 enough for their long or hold meaning, so a long press never also does the short action.
-A refused input (``ValueError``: ``Refused``, the keeper's and the rules' errors) flashes
-the track red and puts the reason on the display; nothing else changes.
+A mode's ``key`` returns what happened (ui's outcome: a signal, a note, a mode to go to);
+the controller applies it and then, in one place (``refresh``), loads the view from the
+keeper and lets the mode paint. A refused input (``Refused``, the keeper's and the rules'
+errors, a failed flash write) flashes the track red and puts the reason on the display;
+nothing else changes. Any other error is a bug: it is not caught here (app.fail logs it).
 SPDX-License-Identifier: MIT
 """
 
 import sys
 
 from compat import collect, const, ticks_add
-from keypad import HOLD as KEY_HOLD
-from keypad import LONG as KEY_LONG
 from keypad import PRESS, RELEASE
 from render import WIN_MS
 from supply import AUTO, led_budget_ma
 from view import DEFAULT_BRIGHTNESS, MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
 
-from ui import HOLD, LONG, TAP
+from ui import (
+    HOLD,
+    LONG,
+    REFUSALS,
+    RESTARTED,
+    SETTINGS,
+    SIGNAL,
+    TAP,
+    app_setting,
+    forget,
+    next_mode,
+    save_app_setting,
+)
 from ui.keys import K_D, K_HASH, SIDES, digit
 from ui.text import wrap
 
@@ -34,11 +47,10 @@ _NOTE_LINES = const(4)
 class Controller:
     """Owns the modes; see the module docstring."""
 
-    def __init__(self, keeper, view, folder, now, supply_ma=0):
-        self.k = keeper
-        self.supply_ma = supply_ma  # what the USB-C supply advertises (supply.py); 0: unknown
+    def __init__(self, keeper, view, now, supply_ma=0):
+        self.keeper = keeper
+        view.supply_ma = supply_ma  # what the USB-C supply advertises (supply.py); 0: unknown
         self.view = view
-        self.folder = folder  # the keeper's folder: the pegging helper keeps its hand there
         self.note = []  # a refusal's reason or a short notice, shown above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
         self._modes = [None] * len(MODULES)
@@ -60,12 +72,7 @@ class Controller:
     # -- settings the app keeps in the keeper's settings file ---------------------------
 
     def app_setting(self, name, default):
-        return self.k.settings.extra.get(name, default)
-
-    def save_app_setting(self, name, value):
-        """Write an app.* setting only when it changes (each write rewrites the file)."""
-        if self.app_setting(name, None) != value:
-            self.k.set_setting(name, value)
+        return app_setting(self.keeper, name, default)
 
     def apply_settings(self):
         """Copy brightness, palette and current budget into the view."""
@@ -73,7 +80,7 @@ class Controller:
         v.brightness = self.app_setting("app.brightness", DEFAULT_BRIGHTNESS)
         v.palette = self.app_setting("app.palette", 0)
         # Never above what the supply offers (supply.py), whatever the setting says.
-        v.budget_ma = led_budget_ma(self.supply_ma, self.app_setting("app.budget", AUTO))
+        v.budget_ma = led_budget_ma(v.supply_ma, self.app_setting("app.budget", AUTO))
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -89,12 +96,15 @@ class Controller:
         elif kind == RELEASE:
             if digit(k) < 0 and not self._long & bit:
                 self.act(k, TAP, now)
+            elif k == K_HASH and self.note is _KEEP_HOLDING:  # let go before the new game
+                self.note = []
+                self.refresh(now)
             self._long &= ~bit
-        elif kind == KEY_LONG:
+        elif kind == LONG:
             self._long |= bit
             if digit(k) < 0:
                 self.act(k, LONG, now)
-        elif kind == KEY_HOLD and digit(k) < 0:
+        elif kind == HOLD and digit(k) < 0:
             self.act(k, HOLD, now)
 
     def act(self, k, how, now):
@@ -108,12 +118,35 @@ class Controller:
             elif k == K_HASH and how == HOLD:
                 self.new_game(now)
             elif k == K_HASH and how == LONG:
-                self.note = ["keep holding #", "for a new game"]
+                self.note = _KEEP_HOLDING
             else:
-                self.mode.key(k, how, now)
-        except (ValueError, OSError) as e:  # OSError: the flash refused a write
+                self.apply(self.mode.key(k, how, now), now)
+        except REFUSALS as e:
             self.refuse(e, now)
         self.refresh(now)
+
+    def apply(self, outcome, now):
+        """Carry out what a mode's key says happened (ui's outcome)."""
+        if outcome is None:
+            return
+        flags = outcome
+        if isinstance(outcome, str):
+            flags, text = 0, outcome
+        elif isinstance(outcome, tuple):
+            flags, text = outcome
+        else:
+            text = None
+        if text:
+            self.note = wrap(text)[:_NOTE_LINES]
+        if flags & SIGNAL:
+            self.view.set_signal(flags & SIGNAL, now)
+        if flags & RESTARTED:
+            self.game_restarted()
+        if flags & SETTINGS:
+            self.apply_settings()
+        m = next_mode(flags)
+        if m >= 0:
+            self.set_mode(m, now)
 
     def refuse(self, err, now):
         """Red flash and the reason; nothing else changes."""
@@ -127,7 +160,7 @@ class Controller:
 
     def set_mode(self, m, now, save=True):
         if save:
-            self.save_app_setting("app.mode", m)  # first: a refused write changes nothing
+            save_app_setting(self.keeper, "app.mode", m)  # first: a refused write changes nothing
         old = self.mode_id
         if old >= 0 and old not in (m, MODE_SCORE):
             self._unload(old)
@@ -144,7 +177,7 @@ class Controller:
             collect()  # free what the last mode left, so the new code finds room
             before = list(sys.modules)
             module = __import__(MODULES[m], None, None, ("Mode",))
-            mode = self._modes[m] = module.Mode(self)
+            mode = self._modes[m] = module.Mode(self.keeper)
             self._imported[m] = [name for name in sys.modules if name not in before]
         return mode
 
@@ -156,45 +189,37 @@ class Controller:
         """
         self._modes[m] = None
         for name in self._imported[m]:
-            sys.modules.pop(name, None)
-            parent, _dot, leaf = name.rpartition(".")
-            package = sys.modules.get(parent)
-            if package is not None and hasattr(package, leaf):
-                delattr(package, leaf)
+            forget(name)
         self._imported[m] = ()
         collect()
 
     def new_game(self, now):
         """Hold #: a new game under the saved settings (the loser of a won game deals)."""
-        self.k.new_game()
+        self.keeper.new_game()
         self.game_restarted()
-        for mode in self._modes:
-            if mode is not None:
-                mode.reset()
-        self.game_changed(now)
         self.view.set_signal(SIG_NEWGAME, now)
-        self.note = ["new game:", "{} deals".format(SIDES[self.k.game.dealer])]
+        self.note = ["new game:", "{} deals (* undo)".format(SIDES[self.keeper.game.dealer])]
         self.mode.enter(now)
 
     def game_restarted(self):
-        """The keeper started its game again (a new game, or new rules before anything was
-        pegged): the hand the app kept for the old one goes, and the first hand is in the play.
-        A power cut before this is harmless: the saved hand names the old game (pegsave)."""
-        from ui import pegsave
-
-        pegsave.discard(self.k.fs, self.folder)
-        self.save_app_setting("app.show", 0)
-
-    def game_changed(self, now):
-        """The keeper's game changed: copy it into the view (after the write, never before)."""
-        self.view.load_game(self.k.game, now)
+        """The keeper started its game again (a new game, a game brought back, new rules
+        before anything was pegged): the modes forget their entries, and the first hand is
+        in the play. (The pegging helper's cards are in the keeper's log: nothing to drop.)"""
+        save_app_setting(self.keeper, "app.show", 0)
+        for mode in self._modes:
+            if mode is not None:
+                mode.reset()
 
     def refresh(self, now):
-        """Let the mode repaint the overlay and the text (after every key, not every frame)."""
+        """Load the view from the keeper and let the mode repaint the overlay and the text:
+        the one place the view is loaded (after every key, not every frame)."""
         v = self.view
-        v.load_game(self.k.game, now)  # a settings change may have started the game afresh
+        v.load_game(self.keeper.game, now)
         v.clear_overlay()
         v.set_preview(-1, 0)
         v.show_pegs = True
         self.mode.paint(v, now)
         v.detail = self.note + self.mode.lines()
+
+
+_KEEP_HOLDING = ["keep holding #", "for a new game"]  # the long press of #, until let go

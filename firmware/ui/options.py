@@ -2,10 +2,12 @@
 
 Keys: ``A`` / ``B`` the previous / next setting, ``C`` / ``D`` the previous / next value (``#``
 also steps the value on). Each change is saved at once through the keeper (kept across power
-cycles); rules changed after the first peg of a game apply from the next game (the display
-says so). A change the rules do not allow (partnerships need 4 players, the five-card game
-2) is refused. LEDs: a white bar as long as the setting's number, a bar in side A's colour
-as long as the value's position, and the pegs when the setting is brightness or palette.
+cycles); rules changed after the first peg of a game apply from the next game, the board's
+own options (brightness, palette, LED current) at once, and the display says which. Turning
+the five-card game on also sets the game to 61 (still changeable). A change the rules do not
+allow (partnerships need 4 players, the five-card game 2) is refused. LEDs: a white bar as
+long as the setting's number, a bar in side A's colour as long as the value's position, and
+the pegs when the setting is brightness or palette.
 SPDX-License-Identifier: MIT
 """
 
@@ -15,7 +17,7 @@ from supply import describe
 from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
-from ui import HOLD, LONG, ModeBase, Refused
+from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused
 from ui.keys import K_D, K_HASH, letter
 
 OFF_ON = ("off", "on")
@@ -27,11 +29,13 @@ ITEMS = (
     ("partners", "partners", (0, 1), OFF_ON),
     ("target", "game to", (121, 61), None),
     ("five_card", "5-card game", (0, 1), OFF_ON),
+    ("five_keep", "5-card keeps", (3, 4), ("3 (Hoyle)", "4 (rulebook)")),
     ("muggins", "muggins", (0, 1), OFF_ON),
     ("triple_skunk", "triple skunk", (0, 1), OFF_ON),
     ("game_points", "game points", (ACC_POINTS, HOME_POINTS), ("ACC 2 3 3 3", "home 1 2 3 4")),
     ("stinkhole", "stinkhole", (0, 1), OFF_ON),
     ("finish_hand", "finish hand", (0, 1), OFF_ON),
+    ("three_go", "3-player go", (0, 1), ("round", "Bicycle")),
     ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
     ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
     ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
@@ -41,15 +45,15 @@ _SHOW_PEGS = ("app.brightness", "app.palette")
 
 
 class Mode(ModeBase):
-    def __init__(self, ctl):
-        self.ctl = ctl
-        self.k = ctl.k
+    def __init__(self, keeper):
+        ModeBase.__init__(self, keeper)
         self.item = 0
+        self._power = (0, 0)  # the view's supply and LED budget, as paint last saw them
 
     def value(self, item):
         """The saved value of ITEMS[item]."""
         name = ITEMS[item][0]
-        s = self.k.settings
+        s = self.keeper.settings
         if name.startswith("app."):
             return s.extra.get(name, _DEFAULTS[name])
         v = getattr(s, name)
@@ -57,34 +61,39 @@ class Mode(ModeBase):
 
     def key(self, k, how, now):
         if how == HOLD:
-            return
+            return None
         s = letter(k)
         if how == LONG and k != K_D and s < 0:
             raise Refused("A/B: setting, C/D: value")
         if s in (0, 1):
             self.item = (self.item + (1 if s else -1)) % len(ITEMS)
-        elif s in (2, 3) or k == K_HASH:
-            self._step(-1 if s == 2 else 1, now)
-        else:
-            raise Refused("A/B: setting, C/D: value")
+            return None
+        if s in (2, 3) or k == K_HASH:
+            return self._step(-1 if s == 2 else 1)
+        raise Refused("A/B: setting, C/D: value")
 
-    def _step(self, step, now):
+    def _step(self, step):
         name, _label, values, _texts = ITEMS[self.item]
         v = self.value(self.item)
         i = values.index(v) if v in values else -1
         new = values[(i + step) % len(values)]
-        game = self.k.game
-        now_applies = self.k.set_setting(name, new)  # SettingsError: refused, nothing saved
-        if self.k.game is not game:  # nothing was pegged: the game started again under them
-            self.ctl.game_restarted()
-        self.ctl.apply_settings()
-        self.ctl.view.set_signal(SIG_OK, now)
+        k = self.keeper
+        game = k.game
+        if name.startswith("app."):  # the board's own options: they apply at once
+            k.set_setting(name, new)
+            return (SIG_OK | SETTINGS, "applies now")
+        s = k.settings.copy()
+        s.set(name, new)
+        if name == "five_card" and new:
+            s.set("target", 61)  # the five-card game is to 61 (still changeable)
+        now_applies = k.set_settings(s)  # SettingsError: refused, nothing saved
+        flags = SIG_OK | (RESTARTED if k.game is not game else 0)  # nothing was pegged yet
         if not now_applies:
-            self.ctl.note = ["saved: applies", "from next game"]
-        elif not name.startswith("app."):
-            self.ctl.game_changed(now)
+            return (flags, "saved: from the next game")
+        return (flags, "applies now" + (": game to 61" if s.target != game.target else ""))
 
     def paint(self, view, now):
+        self._power = (view.supply_ma, view.budget_ma)  # for lines(): the LED current item
         view.show_pegs = ITEMS[self.item][0] in _SHOW_PEGS
         view.set_segment(0, 1, self.item + 1, COLOR_WHITE)
         values = ITEMS[self.item][2]
@@ -98,9 +107,8 @@ class Mode(ModeBase):
         text = texts[values.index(v)] if texts and v in values else str(v)
         out = [label, "= " + text, "({} of {})".format(self.item + 1, len(ITEMS))]
         if ITEMS[self.item][0] == "app.budget":  # what the supply allows, and what applies
-            out += ["supply " + describe(self.ctl.supply_ma),
-                    "now {} mA".format(self.ctl.view.budget_ma)]  # fmt: skip
-        if self.k.settings_pending:
+            out += ["supply " + describe(self._power[0]), "now {} mA".format(self._power[1])]
+        if self.keeper.settings_pending:
             out.append("rules: next game")
         out.append("A/B item C/D set")
         return out + about_lines()  # the firmware and MicroPython versions

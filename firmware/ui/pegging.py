@@ -1,30 +1,34 @@
 """Pegging helper: each card as it is played, one key a card; the board pegs what it scores.
 
 Keys: ``1``-``9`` ace to nine, ``0`` ten, ``A`` jack, ``B`` queen, ``C`` king (suits do not
-matter in the play), ``D`` go. ``*`` takes back the last card or go (and the points it
-pegged); long ``*`` starts the hand's play again (points pegged stay); ``#`` returns to the
-scoreboard (once the play is over, with the show started: digits then a side key are a
-count). The turn, the count, 15s, 31s, pairs, runs, go and last card come from
-``cribbage.play.Pegging`` (helper mode: hands unknown) for 2, 3 or 4 players and the
-five-card game; the points go to the right side through the keeper (PLAY, or GO when the
-action scored only a go or last card). LEDs: the count as a white bar from hole 1, and a
-blinking light after the peg of the side to play. The hand is kept on flash (``pegsave``).
+matter in the play), ``D`` go. ``*`` takes back the last card or go and the points it
+pegged; long ``*`` starts the hand's play again (its cards and their points are taken back,
+so playing them again pegs them once); ``#`` returns to the scoreboard (once the play is
+over, with the show started: digits then a side key are a count). The turn, the count, 15s,
+31s, pairs, runs, go and last card come from ``cribbage.play.Pegging`` (helper mode: hands
+unknown) for 2, 3 or 4 players, partnerships and the five-card game; each card and what it
+pegged are one CARD event in the keeper's log, which is the hand's only store: the engine
+here is rebuilt from the log whenever the log has changed (a power cut, an undo on the
+scoreboard), so the two can never disagree. LEDs: the count as a white bar from hole 1, and
+a blinking light after the peg of the side to play.
 SPDX-License-Identifier: MIT
 """
 
 from cribbage.cards import VALUES
-from cribbage.errors import IllegalPlayError
-from cribbage.play import Pegging
+from cribbage.errors import WHY_31, WHY_GO, CribbageError, IllegalPlayError
+from cribbage.play import GO_NEXT, GO_ROUND, Pegging
 from cribbage.playsetup import FIVE_CARD, SIX_CARD
-from scorekeeper.events import GO, PEG, PLAY, peg
+from scorekeeper.events import CARD, GO, GO_CODE, PLAY
+from scorekeeper.rules import kept_cards
 from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
 
-from ui import HOLD, LONG, ModeBase, Refused, pegsave
+from ui import HOLD, LONG, ModeBase, Refused, goto, start_show
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
+from ui.score import event_text
 from ui.text import wrap
 
-GO_CODE = pegsave.GO_CODE
+GAME_OVER = "game over: hold # for a new game"
 
 
 def reason_of(score):
@@ -35,179 +39,152 @@ def reason_of(score):
     return GO
 
 
+def engine(game, codes=None, strict=True):
+    """The play engine of the game's current hand with its cards played (game.hand_cards, or
+    codes). strict=False stops at a card the engine refuses instead of raising."""
+    cfg = game.cfg
+    p = Pegging(None, game.dealer, players=cfg.players, partners=bool(cfg.partners),
+                variant=FIVE_CARD if cfg.five_card else SIX_CARD, cards_each=kept_cards(cfg),
+                go_rule=GO_NEXT if cfg.three_go and cfg.players == 3 else GO_ROUND)  # fmt: skip
+    for code in game.hand_cards if codes is None else codes:
+        try:
+            act(p, code)
+        except (CribbageError, Refused):
+            if strict:
+                raise
+            break
+    return p
+
+
+def act(p, code):
+    """Play the card (or go) for the seat whose turn it is; its PlayScore."""
+    if p.turn is None:
+        raise Refused("the play is over: # for the scoreboard, * takes back")
+    return p.go(p.turn) if code == GO_CODE else p.play(p.turn, code)
+
+
 class Mode(ModeBase):
-    def __init__(self, ctl):
-        self.ctl = ctl
-        self.k = ctl.k
-        self.fs = ctl.k.fs
-        self.play = None  # the Pegging engine of the keeper's current hand
-        self.codes = []  # cards (0-51) and goes (GO_CODE) played, in order
-        self.hand = ""  # pegsave.hand_key of the hand the engine belongs to
-        self.expect = 0  # the keeper's event count once the last action's points are in
+    def __init__(self, keeper):
+        ModeBase.__init__(self, keeper)
+        self._play = None  # the engine: a cache of the log's current hand
+        self._game = None  # ... built for this game,
+        self._last = None  # ... whose last event was this one,
+        self._n = -1  # ... and this many events
 
     def reset(self):
-        self.play = None
+        self._play = None
 
-    def enter(self, now):
-        self._sync()
+    @property
+    def play(self):
+        """The engine of the keeper's current hand, rebuilt when the log has changed."""
+        g = self.keeper.game
+        if self._play is None or self._game is not g or self._n != len(g.events) \
+                or self._last is not g.last:  # fmt: skip
+            self._play = engine(g, strict=False)  # (a log written by a bug stops short)
+            self._cached(g)
+        return self._play
 
-    # -- following the keeper's hand ---------------------------------------------------
-
-    def _sync(self):
-        """Resume the saved play of the keeper's hand, or start it afresh."""
-        g = self.k.game
-        key = pegsave.hand_key(g)
-        if self.play is not None and self.hand == key and len(g.events) >= self.expect:
-            return
-        saved = pegsave.load(self.fs, self.ctl.folder)
-        self._fresh(key)
-        if saved is None or saved[0] != key:
-            return
-        try:
-            for code in saved[2]:
-                self._apply(code)
-                self.codes.append(code)
-        except ValueError:  # a file the engine does not accept: start the play again
-            self._fresh(key)
-            return
-        self.expect = saved[1]
-        n = len(g.events)
-        if n == self.expect - 1 and self.codes and self.play.scores[-1].points:
-            # Cut between saving a card and pegging its points: that card is typed again.
-            self.play.undo()
-            self.codes.pop()
-            self.expect = n
-            self._save()
-        elif n < self.expect:
-            self._fresh(key)
-            self.ctl.note = ["scores changed:", "play restarted"]
-
-    def _fresh(self, key):
-        g = self.k.game
-        cfg = g.cfg
-        self.play = Pegging(None, g.dealer, players=cfg.players, partners=bool(cfg.partners),
-                            variant=FIVE_CARD if cfg.five_card else SIX_CARD)  # fmt: skip
-        self.codes = []
-        self.hand = key
-        self.expect = len(g.events)
-
-    def _apply(self, code):
-        p = self.play
-        if p.turn is None:
-            raise Refused("the play is over: # for the scoreboard, * takes back")
-        try:
-            return p.go(p.turn) if code == GO_CODE else p.play(p.turn, code)
-        except IllegalPlayError as e:  # the engine names seats "player 1"..: say the side
-            text = str(e)
-            for seat in range(p.players):
-                text = text.replace("player {}".format(seat + 1), SIDES[p.side(seat)])
-            raise Refused(text) from None
-
-    def _save(self, codes=None, events=-1):
-        pegsave.save(self.fs, self.ctl.folder, self.hand, self.expect if events < 0 else events,
-                     self.codes if codes is None else codes)  # fmt: skip
+    def _cached(self, g):
+        self._game = g
+        self._last = g.last
+        self._n = len(g.events)
 
     # -- keys ----------------------------------------------------------------------------
 
     def key(self, k, how, now):
-        self._sync()
         if how == HOLD:
-            return
+            return None
         if how == LONG and k == K_STAR:
-            self._fresh(self.hand)
-            self._save()
-            self.ctl.note = ["play restarted;", "points stay"]
-            return
+            return self._restart()
         d = digit(k)
         s = letter(k)
         if d >= 0:
-            self._card(10 if d == 0 else d, now)
-        elif 0 <= s <= 2:
-            self._card(11 + s, now)
-        elif k == K_D:
-            self._act(GO_CODE, now)
-        elif k == K_STAR:
-            self._undo(now)
-        elif k == K_HASH:
-            g = self.k.game
-            if self.play.turn is None and not g.over:  # the play is over: on to the show
-                self.ctl.save_app_setting("app.show", g.deals + 1)
-            self.ctl.set_mode(MODE_SCORE, now)
+            return self._card(10 if d == 0 else d)
+        if 0 <= s <= 2:
+            return self._card(11 + s)
+        if k == K_D:
+            return self._act(GO_CODE, 0)
+        if k == K_STAR:
+            return self._undo()
+        if k == K_HASH:
+            if self.play.turn is None and not self.keeper.game.over:  # on to the show
+                start_show(self.keeper)
+            return goto(MODE_SCORE)
+        return None
 
-    def _card(self, rank, now):
+    def _card(self, rank):
+        played = self.keeper.game.hand_cards
         for suit in range(4):  # the first card of this rank not played yet: suits never score
             code = suit * 13 + rank - 1
-            if code not in self.codes:
-                p = self.play
-                count = p.count + VALUES[code]
-                if p.turn is not None and count > 31:  # the engine would name a suit
-                    raise Refused("{} makes {}: over 31 (D: go)".format(RANK_TEXT[rank], count))
-                self._act(code, now)
-                return
+            if code not in played:
+                return self._act(code, rank)
         raise Refused("all four {}s have been played".format(RANK_TEXT[rank]))
 
-    def _act(self, code, now):
-        g = self.k.game
+    def _act(self, code, rank):
+        g = self.keeper.game
         if g.over:
-            raise Refused("game over: hold # for a new game")
-        score = self._apply(code)  # an illegal play raises here, before anything changes
+            raise Refused(GAME_OVER)
+        p = self.play
         try:
-            points = score.points
-            if points:
-                g.check(peg(score.side, points, reason_of(score)))  # refused: nothing written
-            after = len(g.events) + (1 if points else 0)
-            self._save(self.codes + [code], after)  # the hand first, then the points (pegsave)
-        except Exception:
-            self.play.undo()
-            raise
-        self.codes.append(code)
-        self.expect = after
-        if points:
-            try:
-                self.k.peg(score.side, points, reason_of(score))
-            except Exception:
-                self.play = None  # resync from the file, which explains what happened
-                raise
-            self.ctl.game_changed(now)
+            score = act(p, code)  # refused: raises before the engine changes
+        except IllegalPlayError as e:
+            raise self._refusal(p, e, code, rank) from None
+        self._play = None  # stale until the log holds the card: a refusal rebuilds it
+        points = score.points
+        self.keeper.card(code, score.side if points else 0, points, reason_of(score))
+        self._play = p
+        self._cached(g)
 
-    def _undo(self, now):
-        if not self.codes:
+    def _refusal(self, p, e, code, rank):
+        """A refusal in the player's words, from the error's fields (seats named as sides)."""
+        if e.why == WHY_31:
+            return Refused(
+                "{} makes {}: over 31 (D: go)".format(RANK_TEXT[rank], e.count + VALUES[code])
+            )
+        if e.why == WHY_GO:
+            return Refused("no go at {}: every card fits under 31".format(e.count))
+        return Refused(str(e))  # not reached: the helper plays only for the seat to play
+
+    def _undo(self):
+        g = self.keeper.game
+        if not g.hand_cards:
             raise Refused("no card to take back")
-        g = self.k.game
-        score = self.play.scores[-1]
-        last = g.last
-        linked = (score.points and last is not None and len(g.events) == self.expect
-                  and last[0] == PEG and last[1] == score.side and last[3] == score.points
-                  and last[2] == reason_of(score))  # fmt: skip
-        if linked:
-            self.k.undo()  # the points first, then the hand (see pegsave)
-            self.ctl.game_changed(now)
-        self.play.undo()
-        self.codes.pop()
-        self.expect = len(g.events)
-        self._save()
-        self.ctl.view.set_signal(SIG_UNDO, now)
-        if score.points and not linked:
-            self.ctl.note = ["card back; its", "points stay"]
+        if g.last[0] != CARD:
+            raise Refused("the last entry is {}: * on the scoreboard takes it back".format(
+                event_text(g.last)))  # fmt: skip
+        self.keeper.undo()  # the card and its points: one event
+        return SIG_UNDO
+
+    def _restart(self):
+        """Take back this hand's cards and their points, so playing again pegs them once."""
+        g = self.keeper.game
+        n = len(g.hand_cards)
+        if not n:
+            raise Refused("no card to take back")
+        first = len(g.events) - n
+        for i in range(first, len(g.events)):
+            if g.events[i][0] != CARD:
+                raise Refused("take back the scoreboard's entries first")
+        self.keeper.undo_to(first)
+        return (SIG_UNDO, "play restarted: its points taken back")
 
     # -- display -------------------------------------------------------------------------
 
     def paint(self, view, now):
         p = self.play
-        if p is None:
-            return
         if p.count:
             view.set_segment(0, 1, p.count, COLOR_WHITE)
-        if p.turn is not None:
+        if p.turn is not None and not self.keeper.game.over:
             s = p.side(p.turn)
             if view.front[s] < view.target:
                 view.set_segment(1, view.front[s] + 1, 1, s | BLINK)
 
     def lines(self):
         p = self.play
-        if p is None:
-            return []
-        if p.turn is None:
+        g = self.keeper.game
+        if g.over:
+            out = wrap(GAME_OVER)
+        elif p.turn is None:
             out = ["play over: #"]
         else:
             out = ["count {} {} plays".format(p.count, SIDES[p.side(p.turn)])]
@@ -216,15 +193,17 @@ class Mode(ModeBase):
             out.append(pile if len(pile) <= 16 else ".." + pile[-14:])  # the latest cards
         if p.scores:
             r = p.scores[-1]
-            who = SIDES[p.side(r.actor)]
             if r.points:
-                out.append("{} +{} to {}".format(who, r.points, SIDES[r.side]))
+                # What happened: "A +2" for a card; "go: A +1" when a go ends the count and
+                # the point goes to whoever played the last card.
+                who = "{} +{}".format(SIDES[r.side], r.points)
+                out.append(who if r.card is not None else "go: " + who)
                 for what, pts in r.items:
                     if what == "double pair royal":  # 17 letters: too long for the display
                         what = "4 of a kind"
                     out.append(" {} {}".format(what, pts))
             else:
+                who = SIDES[p.side(r.actor)]
                 out.append("{} {}".format(who, "go" if r.card is None else "played"))
-        g = self.k.game
         score = wrap("score " + " ".join([SIDES[i] + str(g.scores[i]) for i in range(g.sides)]))
         return out[: 7 - len(score)] + score

@@ -3,26 +3,50 @@
 Each hand has a play and a show; the board follows both, so it knows what an entry is:
 - In the play, digits then a side key peg play points (``2 A``: fifteen-two for A); a side key
   alone, or ``1`` and a side, is a go (1); in the five-card game ``3`` and the pone's key is
-  "three for last" while it is due.
+  "three for last" while it is due. A long press of a side key (nothing typed) is his heels,
+  2 for the dealer (any of A-C will do: a long press of D is the next mode). Before anything
+  is pegged in a game, ``0`` then a side key makes that side the first dealer (the cut).
 - ``#`` alone ends the play: the show starts. Digits then a side key are now that side's count
   (its hand, then the dealer's crib); digits then ``#`` are the count of whoever counts next
-  (pone, dealer, crib). A count no hand can score (19, 25, 26, 27, over 29) is refused.
+  (pone, dealer, crib). In the play, digits then ``#`` first say what ``#`` would do (a count,
+  starting the show); a second ``#`` does it. A count no hand can score (19, 25, 26, 27,
+  over 29) is refused, and so is a count out of turn that would reach the game hole.
 - ``#`` alone in the show passes the deal (a second ``#`` when a count is missing).
-- ``*`` clears what is typed, else takes back the last event (repeatable). Long ``*`` makes the
+- ``*`` clears what is typed, else takes back the last event (repeatable), and at the start
+  of a game the new game itself (the game it replaced comes back). Long ``*`` makes the
   entry a correction (long ``*`` again: a negative one); a correction goes to a side key.
-The show starts with the first count, or with ``#``; the ``#`` is kept as the ``app.show``
-setting (the hand's number), so a power cut does not lose it.
 SPDX-License-Identifier: MIT
 """
 
 from scorekeeper.errors import ImpossibleCount
-from scorekeeper.events import CORRECTION, CRIB, GO, HAND, PLAY, REASONS, START
-from view import BLINK, PREVIEW_ALL, SIG_UNDO
+from scorekeeper.events import (
+    CARD,
+    CORRECTION,
+    CRIB,
+    GO,
+    GO_CODE,
+    HAND,
+    HEELS,
+    PEG,
+    PLAY,
+    REASONS,
+    START,
+)
+from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
 
-from ui import LONG, TAP, ModeBase, Refused
+from ui import (
+    LONG,
+    REFUSALS,
+    RESTARTED,
+    TAP,
+    ModeBase,
+    Refused,
+    in_show,
+    save_app_setting,
+    start_show,
+)
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
-from ui.text import wrap
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
 GAME_OVER = "game over: hold # (new game) or * (undo)"
@@ -37,80 +61,111 @@ def count_kind(game, side):
     return -1
 
 
+def count_name(game, slot):
+    """Count slot i of this hand's show: 'B hand', 'A crib'; with partners, which partner:
+    'B pone', 'A partner' (the dealer's), 'B partner' (the pone's), 'A dealer'."""
+    entry = game.order[slot]
+    side = SIDES[entry >> 1]
+    if entry & 1:
+        return side + " crib"
+    if not game.cfg.partners:
+        return side + " hand"
+    return side + (" pone", " partner", " partner", " dealer")[slot]
+
+
 def next_count(game):
     """The count due next in the show, 'B hand'; '' once every count is in."""
-    if game.next_side < 0:
-        return ""
-    return SIDES[game.next_side] + " " + KINDS[game.next_kind]
+    return count_name(game, game.next_slot) if game.next_side >= 0 else ""
 
 
 def event_text(ev):
-    """'A +2 play', 'deal B'."""
-    if ev[0] == 1:  # events.PEG
-        return "{} {:+d} {}".format(SIDES[ev[1]], ev[3], REASONS[ev[2]])
+    """'A +2 play', 'deal B', 'card 5C: A +2 play'."""
+    if ev[0] == PEG or ev[0] == CARD:
+        text = "{} {:+d} {}".format(SIDES[ev[1]], ev[3], REASONS[ev[2]])
+        if ev[0] == PEG:
+            return text
+        from cribbage.cards import format_card  # not at the top: the board boots without it
+
+        card = "go" if ev[5] == GO_CODE else format_card(ev[5])
+        return "card " + card + (": " + text if ev[3] else "")
     return "deal " + SIDES[ev[1]]
 
 
 class Mode(ModeBase):
-    def __init__(self, ctl):
-        self.ctl = ctl
-        self.k = ctl.k
+    def __init__(self, keeper):
+        ModeBase.__init__(self, keeper)
         self.entry = Number(3)
         self.sign = 0  # 0: an ordinary entry; +1 / -1: a correction adding / taking points
         self.armed = False  # a # refused for a missing count: the next # passes anyway
+        self.confirm = False  # digits then # in the play: the next # counts them
         self.stale = False  # the entry was refused: a side key or # may still take it, a
         # digit starts a new one (typing the whole entry again must not give 5 5 -> 55)
 
     def reset(self):
         self.entry.clear()
         self.sign = 0
-        self.armed = False
-        self.stale = False
-
-    def in_show(self):
-        g = self.k.game
-        return g.counted != 0 or self.ctl.app_setting("app.show", 0) == g.deals + 1
+        self.armed = self.confirm = self.stale = False
 
     def key(self, k, how, now):
         armed = self.armed
-        self.armed = False
+        confirm = self.confirm
         stale = self.stale
-        self.stale = False
+        self.armed = self.confirm = self.stale = False
         try:
-            self._key(k, how, armed, stale, now)
-        except ValueError:
+            return self._key(k, how, armed, confirm, stale)
+        except REFUSALS:
             self.stale = True
             raise
 
-    def _key(self, k, how, armed, stale, now):
+    def _key(self, k, how, armed, confirm, stale):
         d = digit(k)
+        s = letter(k)
         if d >= 0:
-            if self.k.game.over:  # nothing more can be pegged: say so now, not after the side
+            if self.keeper.game.over:  # nothing more can be pegged: say so now, not after
                 raise Refused(GAME_OVER)
             if stale:
                 self.entry.clear()
             self.entry.push(d)
-        elif how == LONG and k == K_STAR:
+            return None
+        if how == LONG and k == K_STAR:
             self.sign = 1 if self.sign == 0 else (-1 if self.sign > 0 else 0)
-        elif how != TAP and not (how == LONG and letter(k) >= 0):
-            return  # a hold after a long press: the long press has acted already
-        elif letter(k) >= 0:  # a side key held a little long still pegs
-            self._side(letter(k), now)
-        elif k == K_HASH:
-            self._hash(armed, now)
-        elif k == K_STAR:
-            self._star(now)
+            return None
+        if how == LONG and s >= 0 and not self.entry.digits and not self.sign:
+            return self._heels()
+        if how != TAP and not (how == LONG and s >= 0):
+            return None  # a hold after a long press: the long press has acted already
+        if s >= 0:  # a side key held a little long still pegs what is typed
+            return self._side(s)
+        if k == K_HASH:
+            return self._hash(armed, confirm)
+        if k == K_STAR:
+            return self._star()
+        return None
 
-    def _side(self, s, now):
-        g = self.k.game
+    def _heels(self):
+        """Long press of a side key, nothing typed: his heels, 2 for the dealer."""
+        g = self.keeper.game
+        if in_show(self.keeper):
+            raise Refused("his heels comes with the starter, before the play")
+        self._peg(g.dealer, 2, HEELS)
+        return "his heels: {} +2".format(SIDES[g.dealer])
+
+    def _cut(self, s):
+        """0 then a side key before anything is pegged: that side deals first."""
+        self.keeper.choose_dealer(s)  # the cut: no empty deal to pass
+        self.entry.clear()
+        return (SIG_NEWGAME | RESTARTED, "{} deals first".format(SIDES[s]))
+
+    def _side(self, s):
+        g = self.keeper.game
         e = self.entry
         if s >= g.sides:
             raise Refused("there is no side {} in a {}-side game".format(SIDES[s], g.sides))
         if self.sign:
             if not e.digits:
                 raise Refused("type the correction's points, then the side")
-            self._peg(s, self.sign * e.value, CORRECTION, now)
-        elif self.in_show():
+            return self._peg(s, self.sign * e.value, CORRECTION)
+        if in_show(self.keeper):
             if not e.digits:
                 raise Refused("type the count (0 if none), then the side")
             kind = count_kind(g, s)
@@ -118,27 +173,30 @@ class Mode(ModeBase):
                 nxt = next_count(g)
                 then = "next: " + nxt if nxt else "# passes the deal"
                 raise Refused("{} has counted this hand; {}".format(SIDES[s], then))
-            self._peg(s, e.value, kind, now)
-        else:
-            points = e.value if e.digits else 1
-            reason = GO if points == 1 else PLAY
-            if points == 3 and g.start_bonus_due() == s:
-                reason = START
-            self._peg(s, points, reason, now)
+            return self._peg(s, e.value, kind)
+        points = e.value if e.digits else 1
+        if e.digits and not points and not g.events:
+            return self._cut(s)
+        reason = GO if points == 1 else PLAY
+        if points == 3 and g.start_bonus_due() == s:
+            reason = START
+        return self._peg(s, points, reason)
 
-    def _peg(self, side, points, reason, now):
+    def _peg(self, side, points, reason):
         try:
-            flagged = self.k.peg(side, points, reason)  # refused: raises, the entry stays
+            flagged = self.keeper.peg(side, points, reason)  # refused: raises, the entry stays
         except ImpossibleCount as e:  # the keeper's hint names no key: say which
-            raise Refused(str(e).split(":")[0] + "; correction: long *, side") from None
+            what = "crib" if e.crib else ("3-card hand" if e.kept == 3 else "hand")
+            raise Refused("no {} scores {}; correction: long *, side".format(
+                what, e.points)) from None  # fmt: skip
         self.entry.clear()
         self.sign = 0
-        self.ctl.game_changed(now)
         if flagged:
-            self.ctl.note = ["out of turn:", "taken, flagged"]
+            return "{} out of turn: taken, flagged".format(SIDES[side])
+        return None
 
-    def _hash(self, armed, now):
-        g = self.k.game
+    def _hash(self, armed, confirm):
+        g = self.keeper.game
         e = self.entry
         if g.over:
             raise Refused(GAME_OVER)
@@ -147,59 +205,65 @@ class Mode(ModeBase):
         if e.digits:
             if g.next_side < 0:
                 raise Refused("every count is in: # alone passes the deal")
-            self._peg(g.next_side, e.value, g.next_kind, now)
-        elif not self.in_show():
-            self.ctl.save_app_setting("app.show", g.deals + 1)
-        elif g.winner < 0 and g.next_side >= 0 and not armed:
+            if not in_show(self.keeper) and not confirm:  # say what # does before it does it
+                self.confirm = True
+                return "# again: {} {}, the show starts".format(next_count(g), e.value)
+            return self._peg(g.next_side, e.value, g.next_kind)
+        if not in_show(self.keeper):
+            start_show(self.keeper)
+            return None
+        if g.winner < 0 and g.next_side >= 0 and not armed:
             self.armed = True
-            raise Refused("{} {} is not in: # again passes the deal".format(
-                SIDES[g.next_side], KINDS[g.next_kind]))  # fmt: skip
-        else:
-            self.k.pass_deal()
-            self.ctl.game_changed(now)
+            raise Refused("{} is not in: # again passes the deal".format(next_count(g)))
+        self.keeper.pass_deal()
+        return None
 
-    def _star(self, now):
+    def _star(self):
         if self.entry.digits or self.sign:
             self.entry.clear()
             self.sign = 0
-            return
-        if self.k.game.counted == 0 and self.in_show():
-            self.ctl.save_app_setting("app.show", 0)  # back from the show to the play
-            self.ctl.note = ["back to the play"]
-            return
-        ev = self.k.undo()
-        self.ctl.game_changed(now)
-        self.ctl.view.set_signal(SIG_UNDO, now)
-        self.ctl.note = wrap("undo: " + event_text(ev))
+            return None
+        k = self.keeper
+        if k.game.counted == 0 and in_show(k):
+            save_app_setting(k, "app.show", 0)  # back from the show to the play
+            return "back to the play"
+        if not k.game.events and k.can_restore:  # a new game started by mistake
+            k.restore_game()
+            return (SIG_UNDO | RESTARTED, "new game undone: the last game is back")
+        ev = k.undo()
+        return (SIG_UNDO, "undo: " + event_text(ev))
 
     def paint(self, view, now):
-        g = self.k.game
+        g = self.keeper.game
         e = self.entry
         if e.digits:
             view.set_preview(PREVIEW_ALL, -e.value if self.sign < 0 else e.value)
         s = g.next_side
-        if s >= 0 and not g.over and self.in_show() and g.front[s] < g.target:
+        if s >= 0 and not g.over and in_show(self.keeper) and g.front[s] < g.target:
             view.set_segment(0, g.front[s] + 1, 1, s | BLINK)  # blinks: who counts next
 
     def lines(self):
-        g = self.k.game
+        g = self.keeper.game
         e = self.entry
+        if g.over:  # nothing invites an entry the board would refuse
+            return ["game over:", "hold # new game", "* takes back"]
         out = []
         if self.sign:
             out.append("correction " + ("+" if self.sign > 0 else "-"))
-        show = self.in_show()
+        show = in_show(self.keeper)
         nxt = next_count(g)
-        if g.over:
-            return out + ["hold # new game"]
         if e.digits:
             what = "fix" if self.sign else ("count" if show else "play")
             out.append("{}{} A-D {}".format("-" if self.sign < 0 else "+", e.value, what))
             if nxt and not self.sign:
-                out.append("# = " + nxt)
+                out.append(("# = " if show else "# #: ") + nxt)
         elif show:
             out.append("show: " + nxt if nxt else "all in: # = deal")
         else:
             out.append("play: # = show")
+            if not g.events:  # a new game: what to type
+                out.append("points, then A-D")
+                out.append("0 A-D: who deals")
         due = g.start_bonus_due()
         if due >= 0 and not e.digits and not show:  # in the show, 3 and a side is a count
             out.append("3 {}: 3 for last".format(SIDES[due]))

@@ -1,8 +1,8 @@
 """Statistics mode: the match and each side's record, kept across games and power cycles.
 
 Keys: ``#`` the match page (games won and game points per side), ``A``-``D`` that side's page
-(games, wins, skunks, best hand and crib, average hand, time played). Hold ``*`` (3 s) to reset
-what the page shows: the match on the match page, the statistics on a side's page.
+(games, wins, skunks, best hand and crib, his heels, average hand, time played). Hold ``*``
+(3 s) to reset what the page shows: the match on the match page, the statistics on a side's page.
 LEDs: each side's games won in the match as a bar in its colour, a quarter of the track each.
 SPDX-License-Identifier: MIT
 """
@@ -15,55 +15,56 @@ from ui.text import duration, tenths
 
 
 class Mode(ModeBase):
-    def __init__(self, ctl):
-        self.ctl = ctl
-        self.k = ctl.k
+    def __init__(self, keeper):
+        ModeBase.__init__(self, keeper)
         self.page = 0  # 0 the match, 1-4 side A-D
 
     def key(self, k, how, now):
         s = letter(k)
+        keeper = self.keeper
         if k == K_STAR and how == HOLD:
             if self.page:
-                self.k.reset_stats()
+                keeper.reset_stats()
             else:
-                self.k.reset_match()
-            self.ctl.view.set_signal(SIG_NEWGAME, now)
-            self.ctl.note = ["statistics reset" if self.page else "match reset"]
-            if self.k.game.events:  # the keeper adds the game under way (or just won)
-                self.ctl.note.append("this game counts")
-        elif how == HOLD or (how == LONG and k == K_STAR):
-            return
-        elif s >= 0:
-            if s >= self.k.game.sides:
+                keeper.reset_match()
+            note = "statistics reset" if self.page else "match reset"
+            if keeper.game.events:  # the keeper adds the game under way (or just won)
+                note += ": this game counts"
+            return (SIG_NEWGAME, note)
+        if how == HOLD or (how == LONG and k == K_STAR):
+            return None
+        if s >= 0:
+            if s >= keeper.game.sides:
                 raise Refused("there is no side {} in this game".format(SIDES[s]))
             self.page = s + 1
         elif k == K_HASH:
             self.page = 0
         else:
             raise Refused("# match, A-D a side; hold * 3 s to reset")
+        return None
 
     def paint(self, view, now):
         view.show_pegs = False
-        games = self.k.match.games
-        for s in range(self.k.game.sides):
+        games = self.keeper.match.games
+        for s in range(self.keeper.game.sides):
             if games[s]:
                 view.set_segment(s, 30 * s + 1, min(games[s], 29), s)
 
     def lines(self):
         if not self.page:
-            m = self.k.match
+            m = self.keeper.match
             out = ["match: won  pts"]
-            for s in range(self.k.game.sides):
+            for s in range(self.keeper.game.sides):
                 out.append("{} {:>8} {:>4}".format(SIDES[s], m.games[s], m.points[s]))
             return out
         s = self.page - 1
-        st = self.k.stats
+        st = self.keeper.stats
         return [
             "{}: {} games".format(SIDES[s], st.games[s]),
             "won {}".format(st.wins[s]),
             "skunks {}/{}".format(st.skunks_given[s], st.skunks_taken[s]),
-            "best hand {}".format(st.best_hand[s]),
-            "best crib {}".format(st.best_crib[s]),
+            "best {} crib {}".format(st.best_hand[s], st.best_crib[s]),
+            "his heels {}".format(st.heels[s]),
             "avg hand {}".format(tenths(st.average_hand_tenths(s))),
             "played " + duration(st.seconds),
         ]

@@ -8,6 +8,7 @@ SPDX-License-Identifier: MIT
 import os
 
 from scorekeeper import CRIB, GO, HAND, HEELS, PLAY, Keeper
+from scorekeeper.rules import count_slot
 
 from tools.board.memfs import MemFS
 
@@ -139,7 +140,7 @@ def record_game(k, seed=12345, want=150, keep=True):
         g = k.game
         d = g.dealer
         pone = 1 - d
-        if r(6) == 0:
+        if r(6) == 0 and not g.dealer_played and not g.heels:  # (ACC 6.3)
             do(k.peg, d, 2, HEELS)
         for _ in range(3 + r(6)):
             if g.over:
@@ -150,7 +151,11 @@ def record_game(k, seed=12345, want=150, keep=True):
         for side, reason in ((pone, HAND), (d, HAND), (d, CRIB)):
             if g.over:
                 break
-            do(k.peg, side, _COUNTS[r(len(_COUNTS))], reason)
+            points = _COUNTS[r(len(_COUNTS))]
+            out_of_turn = count_slot(g, side, reason) != g.next_slot
+            if out_of_turn and g.scores[side] + points >= g.target:
+                continue  # out of turn into the game hole: refused (ACC 9.2), not entered
+            do(k.peg, side, points, reason)
             if r(9) == 0:
                 do(k.undo)
             if r(13) == 0 and not g.over and g.scores[side]:
@@ -158,6 +163,31 @@ def record_game(k, seed=12345, want=150, keep=True):
         if not g.over:
             do(k.pass_deal)
     return snaps
+
+
+def v1_log(events, dealer=0, start=1000, players=2):
+    """A game log as the version-1 firmware wrote it (FORMAT.md): empty totals, a game start
+    (121, ACC points, no flags), then (PEG, side, reason, points, dt) / (DEAL, dealer, ...)."""
+    import struct
+
+    from scorekeeper.crc import crc16
+
+    def record(seq, rtype, payload):
+        body = bytes((6 + len(payload), seq & 0xFF, seq >> 8, rtype)) + payload
+        c = crc16(body)
+        return body + bytes((c & 0xFF, c >> 8))
+
+    game = struct.pack("<BBBBBBBBI", dealer, players, 0, 121, 2, 3, 3, 3, start)
+    data = b"PicoPeg\x01" + record(0, 0x4D, bytes(16)) + record(1, 0x53, bytes(86))
+    data += record(2, 0x47, game)
+    for i in range(len(events)):
+        ev = events[i]
+        if ev[0] == 1:
+            payload = struct.pack("<BBhH", ev[1], ev[2], ev[3], ev[4])
+            data += record(3 + i, 0x50, payload)
+        else:
+            data += record(3 + i, 0x44, struct.pack("<BH", ev[1], ev[4]))
+    return data
 
 
 def record_ends(data):

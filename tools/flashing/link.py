@@ -23,6 +23,20 @@ from tools.flashing.errors import BoardError, LinkLost, NotMicroPython, PortUnav
 BAUD = 115200
 EXEC_TIMEOUT = 10  # seconds of silence before a board counts as gone (mpremote's default)
 RAW_REPL_TIMEOUT = 10
+# A slow board (the emulated Pico runs ~20x slower than a real one, more on a busy machine)
+# sets PICOPEG_BOARD_PATIENCE=N to wait N times as long before it counts as gone.
+PATIENCE_VAR = "PICOPEG_BOARD_PATIENCE"
+
+
+def patience(seconds):
+    """`seconds` of silence, stretched by PICOPEG_BOARD_PATIENCE for a slow board."""
+    try:
+        scale = max(1, int(os.environ.get(PATIENCE_VAR, "1")))
+    except ValueError:
+        scale = 1
+    return seconds * scale
+
+
 AGAIN = "reconnect it and try again"
 
 
@@ -45,7 +59,7 @@ class Link:
         """Run `code` on the board; return what it printed (str)."""
         transport_error = _transport_errors()
         try:
-            out, err = self.transport.exec_raw(code, timeout=timeout)
+            out, err = self.transport.exec_raw(code, timeout=patience(timeout))
         except transport_error as e:
             raise self.lost("stopped answering") from e
         except OSError as e:  # pyserial's SerialException is an OSError: the line is gone
@@ -109,7 +123,7 @@ def connect(port, factory=None, hint=None):
         except (transport_error, OSError, ValueError) as e:
             raise PortUnavailable(unavailable(port)) from e
         try:
-            transport.enter_raw_repl(soft_reset=True, timeout_overall=RAW_REPL_TIMEOUT)
+            transport.enter_raw_repl(soft_reset=True, timeout_overall=patience(RAW_REPL_TIMEOUT))
         except transport_error as e:
             with contextlib.suppress(OSError, transport_error):
                 transport.close()

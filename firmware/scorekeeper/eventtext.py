@@ -1,0 +1,97 @@
+"""Events as text, for logs, the simulator and the tests (the board never loads this):
+``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``undo``.
+
+    format_event(ev) -> text            parse_event(text) -> ev (ScorekeeperError if none)
+
+SPDX-License-Identifier: MIT
+"""
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.events import (
+    CARD,
+    DEAL,
+    GO_CODE,
+    PEG,
+    REASONS,
+    SIDE_NAMES,
+    UNDO_EVENT,
+    card,
+    deal,
+    peg,
+    side_name,
+)
+
+
+def _peg_text(ev):
+    return "{} {}{} {}".format(side_name(ev[1]), "+" if ev[3] >= 0 else "", ev[3],
+                               REASONS[ev[2]] if ev[2] < len(REASONS) else ev[2])  # fmt: skip
+
+
+def code_text(code):
+    """A CARD event's code as text: '5C', '10D', or 'go'."""
+    if code == GO_CODE:
+        return "go"
+    from cribbage.cards import format_card
+
+    return format_card(code) if 0 <= code < GO_CODE else str(code)
+
+
+def format_event(ev):
+    """``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go`` or ``undo``."""
+    kind = ev[0]
+    if kind == PEG:
+        text = _peg_text(ev)
+    elif kind == DEAL:
+        text = "deal " + side_name(ev[1])
+    elif kind == CARD:
+        text = "card " + code_text(ev[5]) + (" " + _peg_text(ev) if ev[3] else "")
+    else:
+        return "undo"
+    return text + " t={}".format(ev[4]) if ev[4] else text
+
+
+def parse_event(text):
+    """The event of a text form (``t=`` optional); ScorekeeperError if it is not one."""
+    words = text.split()
+    dt = 0
+    if len(words) > 1 and words[-1].startswith("t="):
+        dt = _int(words.pop()[2:], text)
+    if words == ["undo"]:
+        return UNDO_EVENT
+    if len(words) == 2 and words[0] == "deal":
+        return deal(_side(words[1], text), dt)
+    if len(words) == 3 and words[2] in REASONS:
+        return peg(_side(words[0], text), _int(words[1], text), REASONS.index(words[2]), dt)
+    if len(words) in (2, 5) and words[0] == "card":
+        code = _code(words[1], text)
+        if len(words) == 2:
+            return card(code, dt=dt)
+        if words[4] in REASONS:
+            return card(code, _side(words[2], text), _int(words[3], text),
+                        REASONS.index(words[4]), dt)  # fmt: skip
+    raise ScorekeeperError("{!r} is not an event".format(text))
+
+
+def _code(word, text):
+    if word == "go":
+        return GO_CODE
+    from cribbage.cards import parse_card
+    from cribbage.errors import CribbageError
+
+    try:
+        return parse_card(word)
+    except CribbageError:
+        raise ScorekeeperError("{!r}: {} is not a card or go".format(text, word)) from None
+
+
+def _side(word, text):
+    if len(word) == 1 and word in SIDE_NAMES:
+        return SIDE_NAMES.index(word)
+    raise ScorekeeperError("{!r}: {} is not a side (A-D)".format(text, word))
+
+
+def _int(word, text):
+    try:
+        return int(word)
+    except ValueError:
+        raise ScorekeeperError("{!r}: {} is not a number".format(text, word)) from None
