@@ -10,7 +10,8 @@
 A board (``hal.Board`` on the Pico, ``tools/board/pcboard.PCBoard`` on a PC; docs/FIRMWARE.md)
 has ``state_dir``, ``log_path``, ``fs``, ``display`` (None or ``show_lines(lines)``),
 ``ticks_ms()``, ``seconds()``, ``scan_keys()``, ``leds_write(frame)``, ``reset_cause()``,
-``watchdog_start(ms)``, ``watchdog_feed()``, ``watchdog_stop()`` and ``reset()``.
+``watchdog_start(ms)``, ``watchdog_feed()``, ``watchdog_stop()`` and ``reset()``, and
+optionally ``supply_ma()`` (what the USB-C supply advertises: the LED current budget).
 
 ``run`` is the asyncio skeleton of CONVENTIONS 2.5: a global exception handler, and tasks
 that are thin loops over ``feed_keys`` (every 20 ms), ``step`` (at most 50 frames a second)
@@ -53,6 +54,19 @@ def boot_cause(board):
     return cause
 
 
+def read_supply(board):
+    """What the board's USB-C supply advertises (mA, supply.py); 0 if the board cannot tell
+    (``supply_ma`` is optional: the PC and browser boards have none) or the read fails."""
+    read = getattr(board, "supply_ma", None)
+    if read is None:
+        return 0
+    try:
+        return read()
+    except (OSError, ValueError) as e:  # an ADC fault must not stop the boot: the safe default
+        print_exception(e)
+        return 0
+
+
 class App:
     """One board's app; see the module docstring."""
 
@@ -78,7 +92,7 @@ class App:
             migrate(self.keeper, board.state_dir)
             for name in MODULES:  # once: the helper loads them again when it is used
                 forget(name)
-        self.ctl = Controller(self.keeper, self.view, now)
+        self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         shorts = self.keeper.notice_lines
         if boot_cause(board) == RESET_WATCHDOG or shorts:

@@ -6,7 +6,8 @@
 The board is what the app needs and nothing more (docs/FIRMWARE.md lists it; the PC stand-in
 tools/board/pcboard.py has the same shape): the LED strip, a keypad scan, the optional SSD1306
 text display, the file operations of the Pico's littlefs, clocks, the watchdog, the reset
-cause and a reset. Pins come from the generated ``pins.py``.
+cause, a reset and what the USB-C supply advertises (``supply_ma``, read through the ADC).
+Pins come from the generated ``pins.py``.
 SPDX-License-Identifier: MIT
 """
 
@@ -20,10 +21,12 @@ from compat import const
 from keymatrix import scan
 from machine import Pin
 from scorekeeper.fileops import FileOps
+from supply import adc_mv, advertised_ma, median
 
 LED_COUNT = const(121)
 WDT_MAX_MS = const(8388)  # the RP2040 watchdog's longest timeout
 OLED_ADDR = const(0x3C)
+CC_SAMPLES = const(9)  # ADC reads per CC line; the median ignores a PD message's edges
 SETTLE_US = const(10)  # a driven row needs a moment through the membrane's resistance
 STATE_DIR = "/state"
 LOG_PATH = "/errors.log"
@@ -81,6 +84,8 @@ class Board:
         self._rows = [Pin(p, Pin.OPEN_DRAIN, value=1) for p in pins.KEY_ROWS]
         self._cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.KEY_COLS]
         self._status = Pin(pins.STATUS_LED, Pin.OUT, value=1)  # lit: the firmware has booted
+        # The USB-C CC lines through 10k into ADC0/ADC1 (pins.csv CC1_SENSE, CC2_SENSE).
+        self._cc = (machine.ADC(Pin(pins.CC1_SENSE)), machine.ADC(Pin(pins.CC2_SENSE)))
         self.display = find_display()
         self.fs = FileOps()
         self._wdt = None
@@ -93,6 +98,14 @@ class Board:
     def scan_keys(self):
         """The keys down now: bit row * 4 + col (keypad.KEYS order). No interrupts."""
         return scan(self._rows, self._cols, _settle)
+
+    def supply_ma(self):
+        """What the USB-C supply advertises on CC1/CC2 (mA: 500, 1500, 3000; 0 unknown)."""
+        mv = [0, 0]
+        for i in range(2):
+            adc = self._cc[i]
+            mv[i] = adc_mv(median([adc.read_u16() for _ in range(CC_SAMPLES)]))
+        return advertised_ma(mv[0], mv[1])
 
     def ticks_ms(self):
         return time.ticks_ms()

@@ -19,6 +19,8 @@ KEY_COL3 = const(13)  # in_pullup
 I2C_SDA = const(14)  # i2c1_sda
 I2C_SCL = const(15)  # i2c1_scl
 STATUS_LED = const(16)  # out
+CC1_SENSE = const(26)  # adc
+CC2_SENSE = const(27)  # adc
 
 I2C_BUS = const(1)  # RP2040 I2C block of the i2c pins above
 

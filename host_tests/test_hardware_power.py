@@ -1,4 +1,5 @@
-"""The LED current model (firmware/power.py) and the power budget in hardware/README.md."""
+"""The LED current model (firmware/power.py), the power budget in hardware/README.md and the
+power-bank hours there (tools/hardware/power_bank.py), recomputed from the firmware's frames."""
 
 from pathlib import Path
 
@@ -7,16 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tools.hardware import power_bank
 from tools.hardware.kicadgen import parts
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "<!-- power budget:"
+BANK_MARKER = "<!-- power bank:"
 
 
-def readme_figures():
-    """{figure: value} from the power budget table of hardware/README.md."""
+def readme_figures(marker=MARKER):
+    """{figure: value} from a table of hardware/README.md (the power budget by default)."""
     text = (ROOT / "hardware" / "README.md").read_text()
-    table = text.split(MARKER, 1)[1].split("\n\n", 1)[0]
+    table = text.split(marker, 1)[1].split("\n\n", 1)[0]
     out = {}
     for line in table.splitlines()[1:]:
         cells = [c.strip() for c in line.strip("|").split("|")]
@@ -103,3 +106,20 @@ def test_supply_and_fuse_follow_from_the_budget():
     assert f["led_worst_case_ma"] > parts.FUSE_TRIP_MA > f["fuse_hold_ma"]
     f1 = next(p for p in parts.main_parts() if p["ref"] == "F1")
     assert f1["mpn"] in (ROOT / "hardware" / "README.md").read_text()
+
+
+def test_power_bank_hours_in_the_readme_are_the_firmwares():
+    documented = readme_figures(BANK_MARKER)
+    computed = power_bank.figures()
+    assert documented == computed
+    # Independent arithmetic: 10,000 mAh x 3.7 V x 85 % / 5 V = 6290 mAh; the logic is the
+    # power budget's; the dark chain alone is 121 mA, so no scene draws less.
+    assert computed["bank_out_mah"] == 10000 * 37 * 85 // (50 * 100)
+    assert power_bank.LOGIC_MA == readme_figures()["logic_ma"]
+    for scene in ("idle", "midgame"):
+        led, board = computed[scene + "_led_ma"], computed[scene + "_board_ma"]
+        assert power.idle_ma() < led < power.DEFAULT_BUDGET_MA
+        assert board == led + power_bank.LOGIC_MA
+        assert computed[scene + "_hours_x10"] == 62900 // board
+    # A game lights more than a board just switched on.
+    assert computed["midgame_led_ma"] > computed["idle_led_ma"]

@@ -53,6 +53,7 @@ def test_i2c_pins_form_a_valid_rp2040_pair():
         (rows(("SDA", 2, "i2c0_sda"), ("SCL", 3, "i2c0_scl")), "cannot"),
         (rows(("SDA", 4, "i2c0_sda")), "exactly one"),
         (rows(("led", 2, "out")), "UPPER"),
+        (rows(("CC1", 22, "adc")), "no ADC"),
     ],
 )
 def test_bad_pin_maps_are_refused(bad, words):

@@ -19,8 +19,8 @@ import sys
 
 from compat import collect, const, ticks_add
 from keypad import PRESS, RELEASE
-from power import DEFAULT_BUDGET_MA
 from render import WIN_MS
+from supply import AUTO, led_budget_ma
 from view import DEFAULT_BRIGHTNESS, MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
 
 from ui import (
@@ -41,16 +41,15 @@ from ui.text import wrap
 
 # The modes in view.MODE_* order; a long press of D steps through them.
 MODULES = ("ui.score", "ui.verify", "ui.pegging", "ui.coach", "ui.options", "ui.stats")
-MAX_BUDGET_MA = const(800)  # the fuse's hold current less the logic, 25 % margin (hardware/)
-MIN_BUDGET_MA = const(150)  # the dark chain (121 mA) and a little light
 _NOTE_LINES = const(4)
 
 
 class Controller:
     """Owns the modes; see the module docstring."""
 
-    def __init__(self, keeper, view, now):
+    def __init__(self, keeper, view, now, supply_ma=0):
         self.keeper = keeper
+        view.supply_ma = supply_ma  # what the USB-C supply advertises (supply.py); 0: unknown
         self.view = view
         self.note = []  # a refusal's reason or a short notice, shown above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
@@ -80,8 +79,8 @@ class Controller:
         v = self.view
         v.brightness = self.app_setting("app.brightness", DEFAULT_BRIGHTNESS)
         v.palette = self.app_setting("app.palette", 0)
-        budget = self.app_setting("app.budget", DEFAULT_BUDGET_MA)
-        v.budget_ma = min(max(budget, MIN_BUDGET_MA), MAX_BUDGET_MA)
+        # Never above what the supply offers (supply.py), whatever the setting says.
+        v.budget_ma = led_budget_ma(v.supply_ma, self.app_setting("app.budget", AUTO))
 
     # -- keys ----------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ SPDX-License-Identifier: MIT
 
 from palette import PALETTES
 from scorekeeper.settings import ACC_POINTS, HOME_POINTS
+from supply import describe
 from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
@@ -20,6 +21,8 @@ from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused
 from ui.keys import K_D, K_HASH, letter
 
 OFF_ON = ("off", "on")
+# The LED current setting: "auto" (0) follows the USB-C supply; a number caps it lower still.
+BUDGETS = ("auto", "250", "500", "800", "1000", "1400")
 # key in the settings file, label, values, value labels (None: the values themselves)
 ITEMS = (
     ("players", "players", (2, 3, 4), None),
@@ -35,9 +38,9 @@ ITEMS = (
     ("three_go", "3-player go", (0, 1), ("round", "Bicycle")),
     ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
     ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
-    ("app.budget", "LED current, mA", (250, 500, 800), None),
+    ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
 )
-_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 500}
+_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 0}
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
 
@@ -45,6 +48,7 @@ class Mode(ModeBase):
     def __init__(self, keeper):
         ModeBase.__init__(self, keeper)
         self.item = 0
+        self._power = (0, 0)  # the view's supply and LED budget, as paint last saw them
 
     def value(self, item):
         """The saved value of ITEMS[item]."""
@@ -89,6 +93,7 @@ class Mode(ModeBase):
         return (flags, "applies now" + (": game to 61" if s.target != game.target else ""))
 
     def paint(self, view, now):
+        self._power = (view.supply_ma, view.budget_ma)  # for lines(): the LED current item
         view.show_pegs = ITEMS[self.item][0] in _SHOW_PEGS
         view.set_segment(0, 1, self.item + 1, COLOR_WHITE)
         values = ITEMS[self.item][2]
@@ -101,6 +106,8 @@ class Mode(ModeBase):
         v = self.value(self.item)
         text = texts[values.index(v)] if texts and v in values else str(v)
         out = [label, "= " + text, "({} of {})".format(self.item + 1, len(ITEMS))]
+        if ITEMS[self.item][0] == "app.budget":  # what the supply allows, and what applies
+            out += ["supply " + describe(self._power[0]), "now {} mA".format(self._power[1])]
         if self.keeper.settings_pending:
             out.append("rules: next game")
         out.append("A/B item C/D set")

@@ -41,7 +41,8 @@ class TextCapture:
 class PCBoard:
     """hal.Board's interface on a PC: a fake clock, keys as a mask, captured frames and text."""
 
-    def __init__(self, state_dir, now_ms=0, cause=RESET_POWER, display=True, fs=None):
+    def __init__(self, state_dir, now_ms=0, cause=RESET_POWER, display=True, fs=None, *, supply=0):
+        self.supply = supply  # what supply_ma() reports: 0 unknown, 500, 1500, 3000 (supply.py)
         self.fs = fs if fs is not None else FileOps()
         self.fs.mkdir(state_dir)
         self.state_dir = state_dir
@@ -72,6 +73,9 @@ class PCBoard:
     def reset_cause(self):
         return self.cause
 
+    def supply_ma(self):
+        return self.supply
+
     def watchdog_start(self, ms):
         self.watchdog_ms = ms
 
@@ -101,15 +105,17 @@ def key_bit(legend):
 class Harness:
     """A PCBoard and its App, driven by key presses and waits on the fake clock."""
 
-    def __init__(self, state_dir, now_ms=0, display=True, fs=None, cause=RESET_POWER):
+    def __init__(self, state_dir, now_ms=0, display=True, fs=None, cause=RESET_POWER, *, supply=0):
         self.state_dir = state_dir
         self._display = display
         self._fs = fs
+        self._supply = supply
         self.boot(now_ms, cause)
 
     def boot(self, now_ms, cause):
         """Power on: a fresh board and app on the same files."""
-        self.board = PCBoard(self.state_dir, now_ms, cause, self._display, self._fs)
+        self.board = PCBoard(self.state_dir, now_ms, cause, self._display, self._fs,
+                             supply=self._supply)  # fmt: skip
         self.app = App(self.board)
         self.app.step(self.board.ticks_ms())
 

@@ -244,7 +244,8 @@ def _compile(
                 # only a new highest tenth is shown.
                 if match and int(match.group(1)) // 10 > shown // 10:
                     shown = int(match.group(1))
-                    log(f"  {shown}% ({line.strip().rsplit('/', 1)[-1][:40]})")
+                    what = line.split("]", 1)[-1].strip()  # "Building C object .../x.c.o"
+                    log(f"  {shown}% ({what.rsplit('/', 1)[-1][:40]})")
             if proc.wait() != 0:
                 out.flush()
                 tail = log_file.read_text().splitlines()[-30:]

@@ -175,7 +175,8 @@ def table(rows: dict) -> str:
              lambda v: f"{v / kb:.1f} KB"),
         line("firmware image in flash", "firmware_bytes", lambda v: f"{v / kb:.0f} KB"),
         line("PicoPeg's files on littlefs", "files_bytes", lambda v: f"{v / kb:.0f} KB"),
-        line("littlefs free after install", "fs_free", lambda v: f"{v / kb:.0f} KB"),
+        line("littlefs free (the game and the scripted game saved)", "fs_free",
+             lambda v: f"{v / kb:.0f} KB"),
     ]  # fmt: skip
     return "\n".join(out)
 

@@ -4,7 +4,11 @@
     gen_pins        firmware/pins.py, ledmap.py and the docs' pin tables (`make pins`)
     gen_wiring      hardware/wiring.svg            gen_keymap   docs/img/keymap.svg
     gen_kicad       the KiCad project (`make kicad`; kicadgen/ builds it)
-    build_hardware  ERC, DRC and the board house files (`make hardware`)
+    build_hardware  ERC, DRC and the board house files (`make hardware`), in .venv-hw:
+      fab, cost       the JLCPCB order files (KiKit) and what 5 boards cost
+      board_step      the assembled board's STEP, checked part by part
+      board_geometry, case_model, case_build, case_render   the case (build123d), its picture
+    power_bank      hours of play on a power bank, from the firmware's frames
 
 SPDX-License-Identifier: MIT
 """

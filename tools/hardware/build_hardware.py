@@ -1,10 +1,15 @@
-"""`make hardware`: check the board and write everything a board house needs, with kicad-cli.
+"""`make hardware`: check the board and write everything a board house and a printer need.
 
-    python tools/hardware/build_hardware.py [--out build/hardware]
+    .venv-hw/bin/python tools/hardware/build_hardware.py [--out build/hardware] [--no-case]
 
-Writes, one step per line: ERC and DRC reports (the build fails on any error or unrouted
-net), Gerbers and drill files zipped for upload, the BOM with manufacturer part numbers,
-the pick-and-place file, the schematic as PDF and a rendered picture of the board.
+Writes, one step per line: ERC and DRC reports at every severity (the build fails on any
+item at all, warnings included, or an unrouted net), the JLCPCB order files from KiKit
+(Gerbers and drill zipped, BOM with LCSC codes, placement; tools/hardware/fab.py), the
+hand-soldered parts, the cost of 5 boards, the schematic as PDF, a render of the board, a
+STEP model of the assembled board with every part's model (board_step.py), the case
+(case_build.py: STL and STEP) and a render of the board in its case (case_render.py). The
+two renders also refresh the README's pictures, docs/img/board.png and case.png. Runs in
+.venv-hw (`make hw-venv`): KiKit needs KiCad's pcbnew module.
 SPDX-License-Identifier: MIT
 """
 
@@ -13,16 +18,14 @@ import shutil
 import subprocess
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 KICAD = ROOT / "hardware" / "kicad"
 SCH = KICAD / "picopeg.kicad_sch"
 PCB = KICAD / "picopeg.kicad_pcb"
-GERBER_LAYERS = "F.Cu,B.Cu,F.Paste,F.SilkS,B.SilkS,F.Mask,B.Mask,Edge.Cuts"
-BOM_FIELDS = "Reference,${QUANTITY},Value,Footprint,Manufacturer,MPN"
-BOM_LABELS = "Designator,Qty,Value,Footprint,Manufacturer,MPN"
+DOCS_IMG = ROOT / "docs" / "img"  # the README's pictures: make hardware refreshes them
+sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
 
 
 def kicad(*args):
@@ -37,45 +40,64 @@ def kicad(*args):
 
 def steps(out):
     """[(name, kicad-cli arguments or a callable)] in the order they run."""
-    g = out / "gerbers"
     return [
-        ("ERC", ["sch", "erc", "--severity-error", "--exit-code-violations",
-                 "-o", out / "erc.rpt", SCH]),
-        ("DRC with schematic parity", ["pcb", "drc", "--schematic-parity", "--severity-error",
-                                       "--exit-code-violations", "-o", out / "drc.rpt", PCB]),
-        ("Gerbers", ["pcb", "export", "gerbers", "-l", GERBER_LAYERS, "-o", g, PCB]),
-        ("drill files", ["pcb", "export", "drill", "--excellon-separate-th", "-o", f"{g}/", PCB]),
-        ("zip of Gerbers and drill files", lambda: zip_dir(g, out / "picopeg-gerbers.zip")),
-        ("BOM", ["sch", "export", "bom", "--fields", BOM_FIELDS, "--labels", BOM_LABELS,
-                 "--group-by", "Value,Footprint,MPN", "--exclude-dnp",
-                 "-o", out / "picopeg-bom.csv", SCH]),
-        ("pick-and-place", ["pcb", "export", "pos", "--format", "csv", "--units", "mm",
-                            "--side", "front", "--use-drill-file-origin",
-                            "-o", out / "picopeg-pos.csv", PCB]),
+        ("ERC, every severity", ["sch", "erc", "--severity-all", "--exit-code-violations",
+                                 "-o", out / "erc.rpt", SCH]),
+        ("DRC, every severity, schematic parity", [
+            "pcb", "drc", "--schematic-parity", "--severity-all", "--exit-code-violations",
+            "-o", out / "drc.rpt", PCB]),
+        ("JLCPCB files (KiKit): Gerbers, BOM, placement, cost", lambda: fab(out)),
         ("schematic PDF", ["sch", "export", "pdf", "-o", out / "picopeg-schematic.pdf", SCH]),
         ("board render", ["pcb", "render", "--side", "top", "--background", "opaque",
                           "--zoom", "2.1", "-w", "2400", "-h", "900",
                           "-o", out / "picopeg-board.png", PCB]),
+        ("STEP of the assembled board, every part's model in it", lambda: board_step(out)),
     ]  # fmt: skip
 
 
-def zip_dir(folder, dest):
-    """Zip the files of folder (flat, sorted) into dest."""
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
-        for f in sorted(folder.iterdir()):
-            z.write(f, f.name)
+def fab(out):
+    from tools.hardware import fab as fab_tool
+
+    fab_tool.main([str(out)])
+
+
+def board_step(out):
+    from tools.hardware import board_step as step
+
+    missing = step.missing_parts(step.export(out))
+    if missing:
+        raise SystemExit("no 3D model in the STEP for %s" % ", ".join(missing))
+
+
+def case(out):
+    from tools.hardware import case_build
+
+    case_build.main([str(out / "case")])
+
+
+def case_picture(out):
+    """Render the case, then refresh the README's two pictures from this build's renders."""
+    from tools.hardware import case_render
+
+    case_render.render(out / "case", out / "picopeg-case.png")
+    for name, picture in (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png")):
+        shutil.copyfile(out / picture, DOCS_IMG / name)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Check the board and write its manufacturing files.")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "hardware")
+    ap.add_argument("--no-case", action="store_true", help="skip the case (the slow part)")
     args = ap.parse_args(argv)
     if not shutil.which("kicad-cli"):
         raise SystemExit("kicad-cli not found: install KiCad 9 (see .ci/run)")
     out = args.out.resolve()
     shutil.rmtree(out, ignore_errors=True)
-    (out / "gerbers").mkdir(parents=True)
+    out.mkdir(parents=True)
     todo = steps(out)
+    if not args.no_case:
+        todo.append(("case (build123d): STL and STEP", lambda: case(out)))
+        todo.append(("picture of the board in its case (KiCad)", lambda: case_picture(out)))
     for i, (name, run) in enumerate(todo, 1):
         start = time.monotonic()
         print("[%d/%d] %s ..." % (i, len(todo), name), end=" ", flush=True)

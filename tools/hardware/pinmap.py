@@ -5,6 +5,7 @@ Columns: signal (net name on the schematic), gpio (RP2040 GPIO number), role:
   out          output (keypad rows: open drain, driven low one at a time; status LED)
   in_pullup    input with the internal pull-up (keypad columns)
   i2cN_sda/scl I2C bus N's data/clock (the optional SSD1306 display)
+  adc          analog input (the USB-C CC lines: what the supply advertises); GP26-28 only
 Also: which Pico module pin (1..40) carries each GPIO, for wiring and the board.
 SPDX-License-Identifier: MIT
 """
@@ -15,7 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PINS_CSV = ROOT / "hardware" / "pins.csv"
 
-ROLES = ("ws2812_out", "out", "in_pullup", "i2c0_sda", "i2c0_scl", "i2c1_sda", "i2c1_scl")
+ROLES = ("ws2812_out", "out", "in_pullup", "i2c0_sda", "i2c0_scl", "i2c1_sda", "i2c1_scl", "adc")
+ADC_GPIOS = (26, 27, 28)  # the RP2040's ADC inputs on the Pico's header (ADC0-ADC2)
 
 # GPIOs brought out to the Pico's 40 pins (GP23-25 and GP29 are used on the module itself).
 PICO_GPIOS = tuple(range(23)) + (26, 27, 28)
@@ -58,6 +60,8 @@ def check(rows):
             raise ValueError("GPIO %d is not on the Pico's header" % gpio)
         if role not in ROLES:
             raise ValueError("unknown role %r for %s" % (role, sig))
+        if role == "adc" and gpio not in ADC_GPIOS:
+            raise ValueError("GPIO %d has no ADC: adc needs GP26-GP28" % gpio)
         if role.startswith("i2c"):
             want = (role[5:], int(role[3]))
             if i2c_function(gpio) != want:

@@ -9,6 +9,7 @@ SPDX-License-Identifier: MIT
 """
 
 import itertools
+import math
 import sys
 from pathlib import Path
 
@@ -29,6 +30,24 @@ def mm(v):
 
 def pt(x, y):
     return pcbnew.VECTOR2I(mm(ORIGIN[0] + x), mm(ORIGIN[1] + y))
+
+
+def drop_pin1_text(fp):
+    for item in list(fp.GraphicalItems()):
+        if isinstance(item, pcbnew.PCB_TEXT) and item.GetText() == "1":
+            fp.Remove(item)
+
+
+def flip_keeping_pads(fp):
+    """Put a footprint on the back with every pad where it was (through-hole parts only)."""
+    where = {p.GetNumber(): (p.GetPosition().x, p.GetPosition().y) for p in fp.Pads()}
+    fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_LEFT_RIGHT)
+    for rot in (0, 90, 180, 270):
+        fp.SetOrientationDegrees(rot)
+        now = {p.GetNumber(): (p.GetPosition().x, p.GetPosition().y) for p in fp.Pads()}
+        if all(abs(now[k][0] - v[0]) + abs(now[k][1] - v[1]) < 100 for k, v in where.items()):
+            return
+    raise SystemExit("%s: no back-side orientation keeps its pads" % fp.GetReference())
 
 
 class Builder:
@@ -52,7 +71,7 @@ class Builder:
         fp.SetPath(pcbnew.KIID_PATH(comp["path"]))
         fp.SetSheetfile(Path(comp["sheetfile"]).name)  # netlists give it relative to the cwd
         fp.SetSheetname("")
-        for key in ("MPN", "Manufacturer"):
+        for key in ("MPN", "Manufacturer", "LCSC"):
             if comp["fields"].get(key):
                 fp.SetField(key, comp["fields"][key])
                 fp.GetFieldByName(key).SetVisible(False)
@@ -65,6 +84,16 @@ class Builder:
         ref = comp["ref"]
         if ref[0] in HIDDEN_REFS and ref[1:].isdigit() and int(ref[1:]) <= track.HOLES:
             fp.Reference().SetVisible(False)
+            drop_pin1_text(fp)  # the outline's corner marks pin 1; the "1" sat on neighbours
+        if ref[0] == "H" or ref in silk.HIDDEN_REFS:  # at the edge, or no room: on F.Fab only
+            fp.Reference().SetVisible(False)
+        if ref in silk.REF_AT:
+            fp.Reference().SetPosition(pt(*silk.REF_AT[ref]))
+            fp.Reference().SetTextAngleDegrees(0)
+        if ref in layout.BACK_SIDE:
+            flip_keeping_pads(fp)
+        if ref in layout.HAND_SOLDERED:  # through-hole: not in the assembly (pos) files
+            fp.SetAttributes(fp.GetAttributes() | pcbnew.FP_EXCLUDE_FROM_POS_FILES)
         for pad in fp.Pads():
             name = nets_by_pad.get((ref, pad.GetNumber()))
             if name:
@@ -183,11 +212,36 @@ class Builder:
         shape.SetWidth(mm(0.1))
         self.board.Add(shape)
 
+    def add_keepout(self, xy, radius):
+        """A rule area on both copper layers: no pour, tracks or vias within radius of xy."""
+        z = pcbnew.ZONE(self.board)
+        z.SetIsRuleArea(True)
+        z.SetDoNotAllowCopperPour(True)
+        z.SetDoNotAllowTracks(True)
+        z.SetDoNotAllowVias(True)
+        z.SetDoNotAllowPads(False)
+        z.SetDoNotAllowFootprints(False)
+        layers = pcbnew.LSET()
+        layers.AddLayer(pcbnew.F_Cu)
+        layers.AddLayer(pcbnew.B_Cu)
+        z.SetLayerSet(layers)
+        out = z.Outline()
+        out.NewOutline()
+        n = 48
+        r = radius / math.cos(math.pi / n)  # the polygon's flats stay outside the circle
+        for i in range(n):
+            a = 2 * math.pi * i / n
+            p = pt(xy[0] + r * math.cos(a), xy[1] + r * math.sin(a))
+            out.Append(p.x, p.y)
+        self.board.Add(z)
+
     def add_text(self, text, xy, size, layer=pcbnew.F_SilkS, thickness=None):
         t = pcbnew.PCB_TEXT(self.board)
         t.SetText(text)
         t.SetPosition(pt(*xy))
         t.SetLayer(layer)
+        if layer == pcbnew.B_SilkS:
+            t.SetMirrored(True)
         t.SetTextSize(pcbnew.VECTOR2I(mm(size), mm(size)))
         t.SetTextThickness(mm(thickness or size * 0.15))
         self.board.Add(t)
@@ -200,7 +254,8 @@ def build(netlist_path, out_path):
     b = Builder(board)
     tb = board.GetTitleBlock()
     tb.SetTitle("PicoPeg cribbage board")
-    tb.SetRevision("1")
+    tb.SetRevision(silk.REVISION)
+    tb.SetDate(silk.DATE)
     tb.SetCompany("PicoPeg")
     b.add_nets(nets)
     by_pad = {node: name for name, nodes in nets.items() for node in nodes}
@@ -219,6 +274,10 @@ def build(netlist_path, out_path):
         b.add_via(xy, pad)
     for text, xy, size in silk.texts():
         b.add_text(text, xy, size)
+    for text, xy, size in silk.back_texts():
+        b.add_text(text, xy, size, layer=pcbnew.B_SilkS)
+    for xy in layout.MOUNT_HOLES:
+        b.add_keepout(xy, layout.HOLE_KEEPOUT)
     b.add_zone("+5V", pcbnew.F_Cu)
     b.add_zone("GND", pcbnew.B_Cu)
     ds = board.GetDesignSettings()

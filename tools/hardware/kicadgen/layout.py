@@ -11,9 +11,17 @@ the side away from the data track with a ground via between it and the LED's VSS
 SPDX-License-Identifier: MIT
 """
 
-from tools.hardware.kicadgen import track
+from tools.hardware.kicadgen import parts, track
 
 MOUNT_HOLES = ((4.0, 4.0), (140.0, 4.0), (276.0, 4.0), (276.0, 98.0), (140.0, 98.0), (4.0, 62.0))
+HOLE_KEEPOUT = 3.6  # no copper (pour, tracks, vias) this close to a mounting hole's centre
+# Tall through-hole parts go on the back, so the LED face takes a flat top plate; the Pico
+# stays on the front (the case's top plate clears it: tools/hardware/case_model.py).
+BACK_SIDE = ("J2", "J3", "C122")
+HAND_SOLDERED = ("A1", "J2", "J3", "C122")  # through-hole: not in the assembly files
+J2_X = 23.82  # keypad header pin 1
+ESD_Y = 100.5  # the keypad clamps' row, between J2 and the board's edge
+ESD_GND_Y = 101.25
 PICO_PIN1 = (3.5, 93.0)  # Pico on its back edge, USB to the board's left edge
 PITCH = 2.54
 LANE_RIGHT = 275.5  # x of the data track turning between streets at the right end
@@ -85,8 +93,22 @@ def placements():
             "TP3": (72.0, 84.0, 0),
             "TP4": (22.0, 60.725, 0),
             "TP5": (34.5, 71.0, 0),
+            # Safer input (issue 12): VBUS TVS, the soft start, the CC sense resistors.
+            "D124": (96.0, 89.0, 90),
+            "Q2": (100.0, 78.0, 270),
+            "R9": (100.0, 75.2, 0),
+            "C125": (100.0, 73.4, 0),
+            "R10": (100.0, 71.6, 180),
+            "C124": (103.2, 77.06, 0),
+            "R7": (90.0, 91.5, 90),
+            "R8": (110.0, 91.5, 90),
         }
     )
+    # ESD clamps: one under each keypad pin (J2), and on the display's SCL and SDA tracks.
+    for i in range(8):
+        out["D%d" % (parts.ESD_FIRST + i)] = (J2_X + i * PITCH, ESD_Y, 270)
+    out["D%d" % (parts.ESD_FIRST + 8)] = (63.0, 90.04, 90)
+    out["D%d" % (parts.ESD_FIRST + 9)] = (60.0, 95.58, 90)
     for i, (x, y) in enumerate(MOUNT_HOLES):
         out["H%d" % (i + 1)] = (x, y, 0)
     return out
@@ -123,7 +145,7 @@ def vias():
     out = [(led_via(h), ("D%d" % h, "3")) for h in range(1, track.HOLES + 1)]
     out += LOCAL_VIAS
     out += [(CC_VIAS[0], ("J1", "A5")), (CC_VIAS[1], ("J1", "B5"))]
-    return out + [((93.0, 93.9), ("R5", "1")), ((107.0, 93.9), ("R6", "1"))]
+    return out + [((93.0, 93.9), ("R5", "1")), ((107.0, 93.9), ("R6", "1"))] + safety_vias()
 
 
 # Vias for ground pads of small parts: (via position, pad it serves).
@@ -184,7 +206,58 @@ def _main_routes():
         (f, SIGNAL_W, [(107.0, 93.9), ("R6", "1")]),
     ]
     out += [(f, GND_W, [pad, via]) for via, pad in LOCAL_VIAS]
+    return out + _safety_routes()
+
+
+def _safety_routes():
+    """The TVS, the soft start, the CC sense lines to the ADC pins and the ESD clamps."""
+    f, b = "F.Cu", "B.Cu"
+    w = 0.2  # the CC sense lines squeeze between the Pico's pads and its antenna keep-out
+    out = [
+        (f, POWER_W, [("D124", "1"), (96.0, 92.4), (98.48, 92.4)]),
+        (f, POWER_W, [("Q1", "2"), ("Q2", "2")]),
+        (f, SIGNAL_W, [("Q2", "2"), ("R9", "1"), ("C125", "1")]),
+        (f, SIGNAL_W, [("Q2", "1"), ("R9", "2"), ("C125", "2"), ("R10", "1")]),
+        (f, SIGNAL_W, [("Q2", "1"), ("C124", "1")]),
+        (f, SIGNAL_W, [("R7", "1"), (90.0, 93.9), (93.0, 93.9)]),
+        (f, SIGNAL_W, [("R8", "1"), (110.0, 93.9), (107.0, 93.9)]),
+        (f, w, [("R7", "2"), (90.0, 79.3), (56.0, 79.3), (56.0, 76.35), (26.36, 76.35),
+                ("A1", "31")]),
+        (f, w, [("R8", "2"), CC2_VIAS[0]]),
+        (b, w, [("NET", "R8", "2"), CC2_VIAS[0], CC2_VIAS[1]]),
+        (f, w, [("NET", "R8", "2"), CC2_VIAS[1], (55.2, 80.0), (55.2, 76.8), (23.82, 76.8),
+                ("A1", "32")]),
+        # The keypad clamps share a ground strip along the edge, with a via at its end.
+        (f, 0.3, [("NET", "D%d" % parts.ESD_FIRST, "2"), (ESD_GND_VIA[0], ESD_GND_Y),
+                  (J2_X + 7 * PITCH, ESD_GND_Y)]),
+        (f, GND_W, [("NET", "D%d" % parts.ESD_FIRST, "2"), ESD_GND_VIA,
+                    (ESD_GND_VIA[0], ESD_GND_Y)]),
+    ]  # fmt: skip
+    for i in range(8):
+        d = "D%d" % (parts.ESD_FIRST + i)
+        out.append((f, SIGNAL_W, [("J2", str(i + 1)), (d, "1")]))
+        out.append((f, SIGNAL_W, [(d, "2"), (J2_X + i * PITCH, ESD_GND_Y)]))
+    out.append((f, GND_W, [("D124", "2"), (96.0, 85.0)]))
+    out.append((f, GND_W, [("R10", "2"), (97.9, 71.6)]))
+    for k, via in ((8, (63.0, 88.7)), (9, (60.0, 94.3))):
+        out.append((f, SIGNAL_W, [("D%d" % (parts.ESD_FIRST + k), "2"), via]))
     return out
+
+
+CC2_VIAS = [(110.0, 80.0), (88.5, 80.0)]
+ESD_GND_VIA = (22.2, 101.0)
+
+
+def safety_vias():
+    """Vias of _safety_routes: the CC2 sense line's hop under the power parts, grounds."""
+    esd = "D%d" % parts.ESD_FIRST
+    return [
+        (CC2_VIAS[0], ("R8", "2")), (CC2_VIAS[1], ("R8", "2")),
+        ((96.0, 85.0), ("D124", "2")), ((97.9, 71.6), ("R10", "2")),
+        (ESD_GND_VIA, (esd, "2")),
+        ((63.0, 88.7), ("D%d" % (parts.ESD_FIRST + 8), "2")),
+        ((60.0, 94.3), ("D%d" % (parts.ESD_FIRST + 9), "2")),
+    ]  # fmt: skip
 
 
 def routes():

@@ -14,17 +14,51 @@ from tools.hardware.kicadgen import track
 LIB = "picopeg"
 
 # Current budget figures the parts are chosen for (hardware/README.md tables them).
-FUSE_HOLD_MA = 1100  # Bourns MF-MSMF110-2: holds 1.1 A, trips at 2.2 A
-FUSE_TRIP_MA = 2200
+FUSE_HOLD_MA = 2000  # SMD1210P200TF: holds 2 A, trips at 4 A (firmware/supply.py agrees)
+FUSE_TRIP_MA = 4000
 
 C100N = ("C", "100n", "C_0603_1608Metric", "CL10B104KB8NNNC", "Samsung Electro-Mechanics")
 
+# JLCPCB/LCSC order code, library ("basic" parts need no feeder fee), unit price (USD, the
+# quantity this order buys) and where the price comes from: "seen" when a public BOM or parts
+# list read it (dated 2024-2026, hardware/README.md), else "estimate". Every code was matched
+# to its MPN in public sources (LCSC datasheet and part-page names carry the code, e.g.
+# ..._SN74AHCT1G125DBVR_C7484.pdf). tools/hardware/cost.py sums them for the assembled cost.
+# Keyed by MPN; every part in the BOM must have an entry.
+SOURCING = {
+    "CL10B104KB8NNNC": ("C1591", "basic", 0.0016, "estimate"),
+    "CL10A105KB8NNNC": ("C15849", "basic", 0.0050, "seen"),
+    "CL10A106KP8NNNC": ("C19702", "basic", 0.0067, "estimate"),
+    "WS2812B-B": ("C114586", "extended", 0.0950, "estimate"),  # WS2812B-B/T C2761795: 0.09
+    "0603WAF5101T5E": ("C23186", "basic", 0.0010, "estimate"),
+    "0603WAF3300T5E": ("C23138", "basic", 0.0010, "seen"),
+    "0603WAF1001T5E": ("C21190", "basic", 0.0010, "estimate"),
+    "0603WAF4701T5E": ("C23162", "basic", 0.0010, "estimate"),
+    "0603WAF1002T5E": ("C25804", "basic", 0.0010, "seen"),
+    "0603WAF1003T5E": ("C25803", "basic", 0.0010, "estimate"),
+    "SMD1210P200TF": ("C20808", "extended", 0.2200, "seen"),
+    "AO3401A": ("C15127", "basic", 0.0230, "estimate"),
+    "B5819W SL": ("C8598", "basic", 0.0280, "seen"),
+    "SN74AHCT1G125DBVR": ("C7484", "extended", 0.0680, "estimate"),
+    "KT-0603R": ("C2286", "basic", 0.0059, "seen"),
+    "SMAJ5.0A-13-F": ("C87074", "extended", 0.0656, "seen"),
+    "ESD9B5V": ("C2905646", "extended", 0.0120, "estimate"),
+    "TYPE-C 6P(073)": ("C668623", "extended", 0.3500, "seen"),
+    # Through-hole, soldered by hand (tools/hardware/fab.py lists them apart).
+    # No LCSC code: bought with the other hand-soldered parts (any distributor).
+    "UVR1C102MPD": ("", "tht", 0.3500, "estimate"),
+    "SC0915": ("", "tht", 4.0000, "estimate"),
+    "61300811121": ("", "tht", 0.3000, "estimate"),
+    "61300411121": ("", "tht", 0.2000, "estimate"),
+}
+
 
 def part(ref, sym, value, fp, mpn, mfr, nets, at, bom=True, desc=""):  # noqa: PLR0917
-    """One component: a row of the parts table."""
+    """One component: a row of the parts table (its LCSC code from SOURCING)."""
+    lcsc = SOURCING[mpn][0] if bom else ""
     return {
         "ref": ref, "sym": sym, "value": value, "fp": fp, "mpn": mpn, "mfr": mfr,
-        "nets": nets, "at": at, "bom": bom, "desc": desc,
+        "nets": nets, "at": at, "bom": bom, "desc": desc, "lcsc": lcsc,
     }  # fmt: skip
 
 
@@ -44,7 +78,7 @@ def led_parts():
         nets = {"1": "+5V", "2": dout, "3": "GND", "4": chain_in(hole)}
         out.append(
             part("D%d" % hole, "WS2812B", "WS2812B", "LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
-                 "WS2812B-V5", "Worldsemi", nets, (x, y), desc="hole %d" % hole)
+                 "WS2812B-B", "Worldsemi", nets, (x, y), desc="hole %d" % hole)
         )  # fmt: skip
         sym, value, fp, mpn, mfr = C100N
         cap = {"1": "+5V", "2": "GND"}
@@ -69,26 +103,47 @@ def pico_nets():
 def main_parts():
     """Everything but the track LEDs."""
     r0603 = "R_0603_1608Metric"
-    yageo = "Yageo"
+    yageo = "UNI-ROYAL"
     return [
         # 5 V in: USB-C (power only, 5.1k CC pull-downs ask any USB-C source for 5 V),
         # polyfuse, then a P-MOSFET whose body diode blocks reverse polarity.
         part("J1", "USB_C_Receptacle_PowerOnly_6P", "USB-C power",
-             "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal", "USB4125-GF-A", "GCT",
+             "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal", "TYPE-C 6P(073)",
+             "SHOU HAN",
              {"VBUS": "VBUS", "GND": "GND", "SHIELD": "GND", "CC1": "CC1", "CC2": "CC2"},
              (40.64, 63.5)),
-        part("R5", "R", "5.1k", r0603, "RC0603FR-075K1L", yageo, {"1": "CC1", "2": "GND"},
+        part("R5", "R", "5.1k", r0603, "0603WAF5101T5E", yageo, {"1": "CC1", "2": "GND"},
              (81.28, 50.8)),
-        part("R6", "R", "5.1k", r0603, "RC0603FR-075K1L", yageo, {"1": "CC2", "2": "GND"},
+        part("R6", "R", "5.1k", r0603, "0603WAF5101T5E", yageo, {"1": "CC2", "2": "GND"},
              (96.52, 50.8)),
-        part("F1", "Polyfuse", "1.1A hold", "Fuse_1812_4532Metric", "MF-MSMF110-2", "Bourns",
+        part("D124", "D_TVS", "SMAJ5.0A", "D_SMA", "SMAJ5.0A-13-F", "Diodes Incorporated",
+             {"1": "VBUS", "2": "GND"}, (40.64, 238.76), desc="VBUS surge clamp"),
+        part("F1", "Polyfuse", "2A hold", "Fuse_1210_3225Metric", "SMD1210P200TF", "PTTC",
              {"1": "VBUS", "2": "VBUS_F"}, (119.38, 50.8)),
         part("Q1", "AO3401A", "AO3401A", "SOT-23", "AO3401A", "Alpha & Omega Semiconductor",
-             {"G": "GND", "D": "VBUS_F", "S": "+5V"}, (144.78, 50.8),
+             {"G": "GND", "D": "VBUS_F", "S": "VBUS_P"}, (144.78, 50.8),
              desc="reverse-polarity protection"),
+        # Soft start: Q2's body diode blocks the inrush, its gate ramps down through R10
+        # with C124 (gate-drain, the Miller ramp) and C125 (gate-source: off at plug-in).
+        part("Q2", "AO3401A", "AO3401A", "SOT-23", "AO3401A", "Alpha & Omega Semiconductor",
+             {"G": "Q2_GATE", "D": "+5V", "S": "VBUS_P"}, (60.96, 238.76),
+             desc="soft start for the bulk capacitor"),
+        part("R9", "R", "100k", r0603, "0603WAF1003T5E", yageo, {"1": "VBUS_P", "2": "Q2_GATE"},
+             (81.28, 238.76)),
+        part("R10", "R", "10k", r0603, "0603WAF1002T5E", yageo, {"1": "Q2_GATE", "2": "GND"},
+             (101.60, 238.76)),
+        part("C124", "C", "1u", "C_0603_1608Metric", "CL10A105KB8NNNC",
+             "Samsung Electro-Mechanics", {"1": "Q2_GATE", "2": "+5V"}, (121.92, 238.76)),
+        part("C125", "C", "10u", "C_0603_1608Metric", "CL10A106KP8NNNC",
+             "Samsung Electro-Mechanics", {"1": "VBUS_P", "2": "Q2_GATE"}, (142.24, 238.76)),
+        # CC sensing: each CC line through 10k into an ADC input (firmware/supply.py).
+        part("R7", "R", "10k", r0603, "0603WAF1002T5E", yageo, {"1": "CC1", "2": "CC1_SENSE"},
+             (162.56, 238.76)),
+        part("R8", "R", "10k", r0603, "0603WAF1002T5E", yageo, {"1": "CC2", "2": "CC2_SENSE"},
+             (182.88, 238.76)),
         part("C122", "C_Polarized", "1000u 16V", "CP_Radial_D10.0mm_P5.00mm", "UVR1C102MPD",
              "Nichicon", {"1": "+5V", "2": "GND"}, (172.72, 50.8)),
-        part("D122", "D_Schottky", "MBR0520", "D_SOD-123", "MBR0520LT1G", "onsemi",
+        part("D122", "D_Schottky", "B5819W", "D_SOD-123", "B5819W SL", "Changjiang",
              {"K": "VSYS", "A": "+5V"}, (203.2, 50.8), desc="5 V to the Pico's VSYS"),
         # The Pico and what hangs off its pins.
         part("A1", "RaspberryPi_Pico", "Raspberry Pi Pico", "RaspberryPi_Pico_Common_THT",
@@ -98,11 +153,13 @@ def main_parts():
              {"1": "GND", "2": "LED_DATA", "3": "GND", "4": "LED_BUF", "5": "+5V"},
              (195.58, 134.62), desc="3.3 V to 5 V buffer for the LED data"),
         part("C123", *C100N, {"1": "+5V", "2": "GND"}, (170.18, 114.3)),
-        part("R1", "R", "330", r0603, "RC0603FR-07330RL", yageo,
+        part("R1", "R", "330", r0603, "0603WAF3300T5E", yageo,
              {"1": "LED_BUF", "2": "LED_DIN"}, (233.68, 134.62)),
-        part("R4", "R", "1k", r0603, "RC0603FR-071KL", yageo,
+        part("R4", "R", "1k", r0603, "0603WAF1001T5E", yageo,
              {"1": "STATUS_LED", "2": "STATUS_A"}, (195.58, 190.5)),
-        part("D123", "LED", "green", "LED_0603_1608Metric", "LTST-C191KGKT", "Lite-On",
+        # Red: its 2 V leaves 1.3 mA through R4 from a 3.3 V pin; a green (InGaN, 2.6-3.1 V)
+        # would barely light.
+        part("D123", "LED", "red", "LED_0603_1608Metric", "KT-0603R", "Hubei KENTO",
              {"A": "STATUS_A", "K": "GND"}, (228.6, 203.2), desc="status LED"),
         # Off-board controls: 4x4 keypad (rows then columns) and the optional SSD1306.
         part("J2", "Conn_01x08", "Keypad 4x4", "PinHeader_1x08_P2.54mm_Vertical",
@@ -115,9 +172,9 @@ def main_parts():
              "61300411121", "Wurth Elektronik",
              {"1": "GND", "2": "+3V3", "3": "I2C_SCL", "4": "I2C_SDA"}, (121.92, 279.4),
              desc="GND VCC SCL SDA, the common 0.96 inch module order"),
-        part("R2", "R", "4.7k", r0603, "RC0603FR-074K7L", yageo,
+        part("R2", "R", "4.7k", r0603, "0603WAF4701T5E", yageo,
              {"1": "+3V3", "2": "I2C_SDA"}, (167.64, 276.86)),
-        part("R3", "R", "4.7k", r0603, "RC0603FR-074K7L", yageo,
+        part("R3", "R", "4.7k", r0603, "0603WAF4701T5E", yageo,
              {"1": "+3V3", "2": "I2C_SCL"}, (190.5, 276.86)),
         # Test points and mounting holes: on the board, not in the BOM.
         *[part("TP%d" % (i + 1), "TestPoint", net, "TestPoint_THTPad_D1.5mm_Drill0.7mm",
@@ -125,6 +182,20 @@ def main_parts():
           for i, net in enumerate(["+5V", "GND", "+3V3", "LED_DIN", "LED_DATA"])],
         *[part("H%d" % (i + 1), "MountingHole", "M3", "MountingHole_3.2mm_M3", "", "", {},
                (40.64 + 15.24 * i, 386.08), bom=False) for i in range(6)],
+    ] + esd_parts()  # fmt: skip
+
+
+# ESD clamps at the off-board connectors: one per keypad line (J2) and on SCL, SDA (J3).
+ESD_LINES = ["KEY_ROW0", "KEY_ROW1", "KEY_ROW2", "KEY_ROW3",
+             "KEY_COL0", "KEY_COL1", "KEY_COL2", "KEY_COL3", "I2C_SCL", "I2C_SDA"]  # fmt: skip
+ESD_FIRST = 125  # D125.. (D124 is the VBUS TVS)
+
+
+def esd_parts():
+    return [
+        part("D%d" % (ESD_FIRST + i), "D_TVS", "ESD9B5V", "D_SOD-923", "ESD9B5V", "Will Semi",
+             {"1": net, "2": "GND"}, (40.64 + 15.24 * i, 320.04), desc="ESD clamp, " + net)
+        for i, net in enumerate(ESD_LINES)
     ]  # fmt: skip
 
 

@@ -44,6 +44,8 @@ def draw_part(sheet, p, net_types):
     nets = resolve_nets(p, pins)
     values = {"Value": p["value"], "Footprint": parts.LIB + ":" + p["fp"]}
     fields = [("MPN", p["mpn"]), ("Manufacturer", p["mfr"])] if p["mpn"] else []
+    if p["lcsc"]:
+        fields.append(("LCSC", p["lcsc"]))
     if p["desc"]:
         fields.append(("Note", p["desc"]))
     sheet.symbol(

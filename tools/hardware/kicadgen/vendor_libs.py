@@ -1,15 +1,21 @@
-"""Copy the symbols and footprints PicoPeg uses from KiCad's stock libraries into the project.
+"""Copy the symbols, footprints and 3D models PicoPeg uses from KiCad's stock libraries.
 
-The project library (hardware/kicad/lib/picopeg.kicad_sym and picopeg.pretty/) makes the
-schematic and board generators independent of the KiCad libraries installed on a machine:
-run this once when a part changes, commit the result. Derived symbols (`extends`) are
-flattened. Usage: python tools/hardware/kicadgen/vendor_libs.py [--symbols DIR] [--footprints DIR]
-The stock libraries are found from $KICAD9_SYMBOL_DIR / $KICAD9_FOOTPRINT_DIR, else next to
-the kicad-cli on PATH. KiCad's libraries are CC-BY-SA 4.0 with the design exception.
+The project library (hardware/kicad/lib/picopeg.kicad_sym, picopeg.pretty/ and
+picopeg.3dshapes/) makes the schematic and board generators, and the board's STEP and
+render, independent of the KiCad libraries installed on a machine: run this once when a
+part changes, commit the result. Derived symbols (`extends`) are flattened. Each footprint
+keeps only the 3D model it shows, gzip-compressed (.stpz, which KiCad reads) and referred to
+through ${KIPRJMOD}: about 0.6 MB in the repository instead of Debian's kicad-packages3d
+(330 MB to download, 4.7 GB installed) on every CI machine.
+Usage: python tools/hardware/kicadgen/vendor_libs.py [--symbols DIR] [--footprints DIR]
+[--models DIR]. The stock libraries are found from $KICAD9_SYMBOL_DIR, $KICAD9_FOOTPRINT_DIR
+and $KICAD9_3DMODEL_DIR, else next to the kicad-cli on PATH. KiCad's libraries are CC-BY-SA
+4.0 with the design exception.
 SPDX-License-Identifier: MIT
 """
 
 import argparse
+import gzip
 import os
 import shutil
 import sys
@@ -32,6 +38,7 @@ SYMBOLS = [
     ("Device", "LED"),
     ("Device", "D_Schottky"),
     ("Device", "Polyfuse"),
+    ("Device", "D_TVS"),
     ("LED", "WS2812B"),
     ("MCU_Module", "RaspberryPi_Pico"),
     ("74xGxx", "74AHCT1G125"),
@@ -61,7 +68,9 @@ FOOTPRINTS = [
     ("Package_TO_SOT_SMD", "SOT-23-5"),
     ("Package_TO_SOT_SMD", "SOT-23"),
     ("Diode_SMD", "D_SOD-123"),
-    ("Fuse", "Fuse_1812_4532Metric"),
+    ("Fuse", "Fuse_1210_3225Metric"),
+    ("Diode_SMD", "D_SMA"),
+    ("Diode_SMD", "D_SOD-923"),
     ("Connector_USB", "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal"),
     ("Connector_PinHeader_2.54mm", "PinHeader_1x08_P2.54mm_Vertical"),
     ("Connector_PinHeader_2.54mm", "PinHeader_1x04_P2.54mm_Vertical"),
@@ -134,24 +143,60 @@ def vendor_symbols(sym_dir):
     (LIB_DIR / (LIB_NAME + ".kicad_sym")).write_text(sexpr.dumps(out) + "\n")
 
 
-def vendor_footprints(fp_dir):
+MODEL_VAR = "${KICAD9_3DMODEL_DIR}/"
+MODEL_DIR = LIB_NAME + ".3dshapes"
+
+
+def own_models(footprint, model_dir):
+    """Drop the footprint's hidden 3D models; copy the shown ones, compressed, into the project
+    library and point the footprint at the copies. Returns the models copied."""
+    copied = []
+    for item in list(footprint):
+        if not (isinstance(item, list) and item and item[0] == "model"):
+            continue
+        hide = sexpr.find(item, "hide")
+        if hide is not None and hide[1] == "yes":
+            footprint.remove(item)
+            continue
+        path = item[1]
+        if not path.startswith(MODEL_VAR):
+            raise SystemExit("unexpected 3D model path %s" % path)
+        src = model_dir / path[len(MODEL_VAR) :]
+        name = Path(src.name).with_suffix(".stpz").name
+        # mtime=0: the same model always compresses to the same bytes.
+        data = gzip.compress(src.read_bytes(), compresslevel=9, mtime=0)
+        (LIB_DIR / MODEL_DIR / name).write_bytes(data)
+        item[1] = "${KIPRJMOD}/lib/%s/%s" % (MODEL_DIR, name)
+        copied.append(name)
+    return copied
+
+
+def vendor_footprints(fp_dir, model_dir):
     dest = LIB_DIR / (LIB_NAME + ".pretty")
     dest.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(LIB_DIR / MODEL_DIR, ignore_errors=True)
+    (LIB_DIR / MODEL_DIR).mkdir()
+    for old in dest.glob("*.kicad_mod"):  # footprints no longer used go
+        old.unlink()
     for lib, name in FOOTPRINTS:
-        print("  footprint %s:%s" % (lib, name), flush=True)
-        shutil.copyfile(
-            fp_dir / (lib + ".pretty") / (name + ".kicad_mod"), dest / (name + ".kicad_mod")
-        )
+        tree = sexpr.parse((fp_dir / (lib + ".pretty") / (name + ".kicad_mod")).read_text())
+        models = own_models(tree, model_dir)
+        print("  footprint %s:%s, 3D model %s" % (lib, name, ", ".join(models) or "none"))
+        (dest / (name + ".kicad_mod")).write_text(sexpr.dumps(tree) + "\n")
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--symbols", type=Path, help="stock symbol library folder")
     ap.add_argument("--footprints", type=Path, help="stock footprint library folder")
+    ap.add_argument("--models", type=Path, help="stock 3D model folder")
     args = ap.parse_args(argv)
     LIB_DIR.mkdir(parents=True, exist_ok=True)
     vendor_symbols(args.symbols or stock_dir("KICAD9_SYMBOL_DIR", "symbols"))
-    vendor_footprints(args.footprints or stock_dir("KICAD9_FOOTPRINT_DIR", "footprints"))
+    vendor_footprints(
+        args.footprints or stock_dir("KICAD9_FOOTPRINT_DIR", "footprints"),
+        args.models or stock_dir("KICAD9_3DMODEL_DIR", "3dmodels"),
+    )
     print("vendored %d symbols, %d footprints" % (len(SYMBOLS), len(FOOTPRINTS)))
 
 

@@ -1,0 +1,148 @@
+"""The case (tools/hardware/case_model.py) measured on its solids against the board file.
+
+Runs in .venv-hw (`make test-hw`): build123d. The solids are built once (about 10 s).
+"""
+
+import pytest
+from build123d import GeomType, Vector
+
+from tools.hardware import board_geometry, case_build
+from tools.hardware import case_model as cm
+
+GEO = board_geometry.read()
+LEDS = board_geometry.leds(GEO)
+
+
+@pytest.fixture(scope="module")
+def case():
+    return case_build.build(GEO)
+
+
+def circles(solid, radius, z):
+    """Centres (x, y) of the solid's circular edges of this radius at height z."""
+    out = []
+    for e in solid.edges().filter_by(GeomType.CIRCLE):
+        c = e.arc_center
+        if abs(e.radius - radius) < 1e-3 and abs(c.Z - z) < 1e-3:
+            out.append((c.X, c.Y))
+    return out
+
+
+def test_every_window_is_over_its_led(case):
+    top = cm.PLATE_Z + cm.PLATE_T
+    windows = circles(case["plate"], cm.WINDOW_D / 2, top)
+    assert len(windows) == 121
+    for hole, (x, y) in LEDS.items():
+        best = min(((wx - x) ** 2 + (wy + y) ** 2) ** 0.5 for wx, wy in windows)
+        assert best <= 0.2, hole
+
+
+def inside(solid, x, y, z):
+    return solid.is_inside(Vector(x, y, z))
+
+
+def test_usb_cutout_lines_up_with_the_connector(case):
+    j1x, _j1y, _rot, side = GEO["parts"]["J1"]
+    assert side == "front"
+    wall_y = -(GEO["outline"][3] + cm.CLEAR + cm.WALL / 2)
+    z = cm.TOP_Z + cm.USB_Z
+    base = case["base"]
+    assert not inside(base, j1x, wall_y, z)  # open in front of the socket
+    # The opening's edges, scanned along the wall, are centred on the socket (0.1 mm steps).
+    xs = [j1x + i / 10 for i in range(-80, 81)]
+    open_x = [x for x in xs if not inside(base, x, wall_y, z)]
+    assert abs((min(open_x) + max(open_x)) / 2 - j1x) <= 0.2
+    assert max(open_x) - min(open_x) >= 9.0  # a USB-C plug's overmold is about 8.3 mm wide
+
+
+def test_board_fits_with_clearance(case):
+    x0, y0, x1, y1 = GEO["outline"]
+    base, z = case["base"], cm.BOARD_Z + cm.BOARD_T / 2
+    gap = cm.CLEAR - 0.2  # what is left with the board pushed 0.2 mm to one side
+    for x, y in ((x0 - gap, -(y0 + y1) / 2), (x1 + gap, -(y0 + y1) / 2),
+                 ((x0 + x1) / 2, -(y0 - gap)), ((x0 + x1) / 2, -(y1 + gap))):  # fmt: skip
+        assert not inside(base, x, y, z)
+    for hx, hy in board_geometry.mounting_holes(GEO):  # a post under every mounting hole
+        assert inside(base, hx + cm.PILOT_D / 2 + 0.5, -hy, cm.BOARD_Z - 0.5)
+        assert not inside(base, hx, -hy, cm.BOARD_Z - 0.5)  # its pilot hole
+    # The plate's tubes end above the LEDs, not on them: nothing of the plate at the LED top.
+    x, y = LEDS[1]
+    r = (cm.TUBE_ID + cm.TUBE_OD) / 4
+    assert not inside(case["plate"], x + r, -y, cm.TOP_Z + cm.LED_TOP + 0.2)
+    assert inside(case["plate"], x + r, -y, cm.TOP_Z + cm.LED_TOP + cm.TUBE_GAP + 0.2)
+
+
+def wall_thickness(solid, x, y, z, dx, dy):  # noqa: PLR0917
+    """Length of solid along a line from (x, y) stepping (dx, dy) mm, 0.05 mm steps."""
+    n = 0
+    for i in range(400):
+        if inside(solid, x + dx * i * 0.05, y + dy * i * 0.05, z):
+            n += 1
+    return n * 0.05
+
+
+def test_walls_are_printable(case):
+    _x0, y0, x1, y1 = GEO["outline"]
+    mid_y = -(y0 + y1) / 2
+    t = wall_thickness(case["base"], x1 + cm.CLEAR - 1, mid_y - 20, 10, 1, 0)
+    assert t >= 1.2
+    assert cm.FLOOR >= 1.2 and cm.PLATE_T >= 1.2
+    tubes_in = circles(case["plate"], cm.TUBE_ID / 2, cm.TOP_Z + cm.LED_TOP + cm.TUBE_GAP)
+    assert len(tubes_in) == 121
+    x, y = LEDS[1]
+    tube = wall_thickness(case["plate"], x + cm.TUBE_ID / 2 - 0.5, -y, cm.PLATE_Z - 1, 1, 0)
+    assert tube >= 1.2
+
+
+def test_engraved_texts_sit_where_the_silkscreen_has_them_clear_of_the_windows(case):
+    texts = case_build.engraved_texts()
+    numbers = sorted(int(t) for t, _at, _size in texts if t.isdigit())
+    assert numbers == list(range(5, 121, 5))  # every fifth hole, as the board's silkscreen
+    windows = [cm.xy(LEDS[h]) for h in LEDS]
+    for text, at, size in texts:
+        box = cm.engraving([(text, at, size)]).bounding_box()
+        cx, cy = cm.xy(at)
+        # Centred on its place (a descender, as PicoPeg's g, moves the box's middle a little).
+        assert abs((box.min.X + box.max.X) / 2 - cx) < 0.3, text
+        assert abs((box.min.Y + box.max.Y) / 2 - cy) < 0.1 * size, text
+        if text.isdigit():  # font sizes are ems: DejaVu's digits are 0.73 em tall
+            assert 0.69 * size < box.max.Y - box.min.Y < 0.77 * size, text
+        for wx, wy in windows:  # the nearest point of the text's box to each window
+            dx = max(box.min.X - wx, 0, wx - box.max.X)
+            dy = max(box.min.Y - wy, 0, wy - box.max.Y)
+            assert (dx * dx + dy * dy) ** 0.5 > cm.WINDOW_D / 2 + 0.3, (text, wx, wy)
+    # The plate is cut: the engraving's floor is a face of the plate, one per glyph part.
+    floor = cm.PLATE_Z + cm.PLATE_T - cm.ENGRAVE
+    faces = [f for f in case["plate"].faces() if abs(f.center().Z - floor) < 1e-3]
+    glyphs = len(cm.engraving(texts).faces())
+    assert len(faces) >= glyphs + 2  # and the two skunk lines
+
+
+def test_skunk_lines_cross_the_track_between_60_61_and_90_91(case):
+    z = cm.PLATE_Z + cm.PLATE_T - cm.ENGRAVE / 2
+    for last in (60, 90):
+        (ax, ay), (bx, by) = cm.xy(LEDS[last]), cm.xy(LEDS[last + 1])
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        ux, uy = (bx - ax) / length, (by - ay) / length  # along the track
+        across = (-uy, ux)
+        assert not inside(case["plate"], mx, my, z)
+        for s in (-3.0, 3.0):  # engraved 3 mm to either side, across the track ...
+            assert not inside(case["plate"], mx + s * across[0], my + s * across[1], z)
+            assert inside(case["plate"], mx + s * ux, my + s * uy, z)  # ... not along it
+
+
+def test_keypad_cradle_takes_the_keypad_and_its_ribbon_leaves_toward_the_board(case):
+    k = case["keypad_mount"]
+    top = cm.CRADLE_H - cm.KEYPAD_T / 2  # in the pocket's depth
+    half_w, half_d = cm.KEYPAD_W / 2, cm.KEYPAD_D / 2
+    for sx in (-1, 1):
+        for sy in (-1, 1):  # the keypad's corners are in the pocket, with room
+            assert not inside(k, sx * (half_w + 0.2), sy * (half_d + 0.2), top)
+            rim = cm.KEYPAD_CLEAR + 1.2  # and a printable rim beyond them
+            assert inside(k, sx * (half_w + rim), sy * (half_d - 10), top)
+    assert inside(k, 0, 0, top - cm.KEYPAD_T)  # a floor under the keypad
+    edge = half_d + cm.KEYPAD_CLEAR + cm.CRADLE_RIM / 2
+    assert not inside(k, 0, edge, top)  # the ribbon's slot in the edge toward the board
+    assert not inside(k, cm.RIBBON_W / 2 - 1, edge, top)
+    assert inside(k, 0, -edge, top)  # the player's edge is closed
