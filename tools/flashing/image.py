@@ -6,7 +6,9 @@
 
 `make build`'s rule: every firmware module but main.py compiled with mpy-cross, main.py copied
 as source (the rp2 port runs main.py as a .py only). Each module is compiled with `-s` and its
-path on the board, so tracebacks in /errors.log name `ui/score.py`. The build is incremental
+path on the board, so tracebacks in /errors.log name `ui/score.py`; a module with native code
+(`@micropython.viper`, scorekeeper/crc_native.py) is compiled for the RP2040's Cortex-M0+
+(`-march=armv6m`), the others carry no architecture (CONVENTIONS 19). The build is incremental
 (a module is recompiled when its source or mpy-cross changes) and exact: a module removed
 from firmware/ disappears from the image, and so (by the plan) from the board.
 SPDX-License-Identifier: MIT
@@ -24,6 +26,19 @@ from tools.flashing.errors import BuildError
 MAIN = "main.py"
 STAMPS = ".sources.json"  # {module: sha256 of its source}, and the mpy-cross version
 SKIP_DIRS = ("__pycache__",)
+NATIVE_MARKS = (b"@micropython.viper", b"@micropython.native")  # code mpy-cross compiles native
+ARCH = "-march=armv6m"  # the RP2040 (the rp2 port freezes with the same flag)
+
+
+def arch_args(source_bytes):
+    """mpy-cross's architecture flag for a module's source: only where it has native code."""
+    return [ARCH] if any(m in source_bytes for m in NATIVE_MARKS) else []
+
+
+def is_native_mpy(mpy_bytes):
+    """True for an .mpy holding native code (its header names an architecture): one only the
+    board's processor runs (the browser's wasm port refuses it)."""
+    return len(mpy_bytes) > 2 and mpy_bytes[0] == ord("M") and mpy_bytes[2] >> 2 != 0
 
 
 class Image:
@@ -117,7 +132,8 @@ def build(src, out, mpy_cross, log=print):
 def compile_module(mpy_cross, source, rel, target):
     """mpy-cross `source` into `target`, naming it `rel` in tracebacks; BuildError if refused."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [str(mpy_cross), "-s", rel, "-o", str(target), str(source)]
+    cmd = [str(mpy_cross), *arch_args(Path(source).read_bytes()), "-s", rel, "-o", str(target),
+           str(source)]  # fmt: skip
     try:
         done = subprocess.run(cmd, check=False, capture_output=True, text=True)
     except OSError as e:

@@ -55,6 +55,9 @@ def firmware_files(mpy_cross, device_dir, log):
     if img.mpy_version not in (0, MPY_VERSION):
         raise BuildError(f"mpy-cross writes .mpy v{img.mpy_version}; the wasm port loads v6")
     files = {path[1:]: img.read(path) for path in img.files if path not in NOT_IN_BROWSER}
+    # Native code is the Pico's (armv6m): the wasm port has no native emitter and refuses it,
+    # and the module beside it (scorekeeper/crc_table) does the same work in bytecode.
+    files = {p: d for p, d in files.items() if not image.is_native_mpy(d)}
     with tempfile.TemporaryDirectory() as tmp:
         for src in sorted((HERE / "py").glob("*.py")):
             target = Path(tmp) / (src.stem + ".mpy")
