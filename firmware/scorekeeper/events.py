@@ -92,21 +92,22 @@ def pack_time(dt):
     return struct.pack(_DT_FMT, clamp_dt(dt))
 
 
-def unpack_time(payload):
-    """The dt of a TIME record."""
-    return struct.unpack(_DT_FMT, payload)[0]
+def unpack_time(payload, off=0):
+    """The dt of a TIME record (its payload at data[off:])."""
+    return struct.unpack_from(_DT_FMT, payload, off)[0]
 
 
-def unpack(rtype, payload):
-    """The event of a PEG, DEAL, CARD or UNDO record (payload size already checked)."""
+def unpack(rtype, payload, off=0):
+    """The event of a PEG, DEAL, CARD or UNDO record whose payload starts at payload[off]
+    (payload size already checked): read in place, so replaying a log slices nothing."""
     if rtype == REC_PEG:
-        side, reason, points, dt = struct.unpack(_PEG_FMT, payload)
+        side, reason, points, dt = struct.unpack_from(_PEG_FMT, payload, off)
         return (PEG, side, reason, points, dt)
     if rtype == REC_DEAL:
-        dealer, dt = struct.unpack(_DEAL_FMT, payload)
+        dealer, dt = struct.unpack_from(_DEAL_FMT, payload, off)
         return (DEAL, dealer, 0, 0, dt)
     if rtype == REC_CARD:
-        code, side, reason, points, dt = struct.unpack(_CARD_FMT, payload)
+        code, side, reason, points, dt = struct.unpack_from(_CARD_FMT, payload, off)
         return (CARD, side, reason, points, dt, code)
     if rtype == REC_UNDO:
         return UNDO_EVENT

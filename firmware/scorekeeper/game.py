@@ -3,6 +3,7 @@
     g = Game(settings, dealer=0)
     g.apply(events.peg(1, 2))        # checks, then applies; returns True if flagged
     g.pop()                          # undo: drop the last event and replay the rest
+    g.replay(evs)                    # apply each in turn, up to one refused: how many stood
 
 Nothing here is set by hand: ``apply`` folds one event into the state, ``pop`` replays the
 events that remain, so the state after an undo is exactly the state before the undone event.
@@ -13,8 +14,9 @@ SPDX-License-Identifier: MIT
 """
 
 from scorekeeper import rules
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import CARD, CRIB, DEAL, GO, HAND, HEELS, PEG, PLAY
-from scorekeeper.rules import check_event, skunk_level
+from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
 
 
 class Game:
@@ -97,11 +99,66 @@ class Game:
         """Remove the last event and replay the others; return the removed event or None."""
         if not self.events:
             return None
-        ev = self.events.pop()
+        evs = self.events
+        ev = evs.pop()
         self._reset()
-        for e in self.events:
-            self._fold(e, check_event(self, e))
+        self.events = []
+        self.replay(evs)  # they stood before: none is refused
         return ev
+
+    def replay(self, evs):
+        """Apply evs in order as ``apply`` does, up to the first one the rules refuse; return
+        how many were applied (len(evs): all).
+
+        The restored board replays its whole log at power-on (and an undo replays the game),
+        so the events that are most of a game, pegs for a play or a go before anyone has
+        won, take a path here with the same checks and fold as check_event and _fold, on
+        locals (host_tests/test_scorekeeper_replay.py holds the two to the same states and
+        refusals); every other event goes through ``apply``. evs hold ints, as decoded from
+        the log (apply's type checks guard the entries of the API).
+        """
+        scores, front, back, moved = self.scores, self.front, self.back, self.moved
+        kept = self.events
+        sides, target = self.sides, self.target
+        cfg = self.cfg
+        stinkhole, finish_hand = cfg.stinkhole, cfg.finish_hand
+        solo, two = not cfg.partners, cfg.players == 2  # who has played: see _fold
+        for i in range(len(evs)):
+            ev = evs[i]
+            reason = ev[2]
+            if ev[0] == PEG and reason in (PLAY, GO) and self.winner < 0:
+                side, points = ev[1], ev[3]
+                old = scores[side] if 0 <= side < sides else -1
+                top = MAX_PLAY if reason == PLAY else 2
+                if (
+                    0 <= old
+                    and 0 < points <= top
+                    and not (  # else apply says what is wrong
+                        reason == GO and stinkhole and old == target - 1
+                    )
+                ):
+                    # _fold for a play or go peg before a win: the peg moves up (old <
+                    # target, points > 0), the back peg to where the front one was.
+                    self.seconds += ev[4]
+                    self.flagged = False
+                    if solo and (two or side == self.dealer):
+                        self.dealer_played = True
+                    new = min(old + points, target)
+                    back[side] = front[side]
+                    front[side] = new
+                    scores[side] = new
+                    moved[side] = points
+                    self.pegs += 1
+                    if new >= target:
+                        self.winner = side
+                        self.over = not finish_hand
+                    kept.append(ev)
+                    continue
+            try:
+                self.apply(ev)
+            except ScorekeeperError:
+                return i
+        return len(evs)
 
     def add_time(self, dt):
         """Play time that passed without an event (a TIME record)."""

@@ -20,7 +20,6 @@ from scorekeeper.events import (
     REC_PEG,
     REC_TIME,
     REC_UNDO,
-    UNDO,
     unpack_time,
 )
 from scorekeeper.game import Game
@@ -39,7 +38,6 @@ SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG:
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
 SIZES = (None, SIZES_V1, SIZES_V2)  # by version
 HEAD = 3  # match, stats and game-start records open every log
-_EVENT_RECORDS = (REC_PEG, REC_DEAL, REC_UNDO, REC_CARD, REC_TIME)  # what may follow them
 
 
 def load_settings(fs, path, notes):
@@ -111,35 +109,29 @@ def _replay(game, data, records, good, sizes):
     """Apply the event records of a scanned log; return (records kept, good length, refused).
 
     Undo records cancel the event before them, so the events still standing are gathered
-    first and applied once each (no replay per undo). Replay stops at an undo with nothing
-    to undo, at a record that is not an event, or (with the events after it) at an event
-    the rules refuse: such a record passed its CRC by chance, or was written by a bug; the
-    good prefix stands. TIME records (play time without an event) go to the game as found.
+    first (read in place from data, one pass) and applied once each by ``Game.replay`` (no
+    replay per undo). Replay stops at an undo with nothing to undo, at a record that is not
+    an event, or (with the events after it) at an event the rules refuse: such a record
+    passed its CRC by chance, or was written by a bug; the good prefix stands. TIME records
+    (play time without an event) go to the game as found.
     """
     stack = []
     kept = len(records) - HEAD
+    unpack = events.unpack
     for i in range(HEAD, len(records)):
-        rtype = records[i][0]
-        # M, S and G open the file and are never appended: one among the events is damage.
-        if rtype not in _EVENT_RECORDS or (rtype == REC_UNDO and not stack):
-            good = records[i][1] - 4
+        rtype, off = records[i]
+        if rtype in (REC_PEG, REC_CARD, REC_DEAL):
+            stack.append(unpack(rtype, data, off))
+        elif rtype == REC_UNDO and stack:
+            stack.pop()
+        elif rtype == REC_TIME:
+            game.add_time(unpack_time(data, off))
+        else:  # M, S and G open the file and are never appended: one here is damage
+            good = off - 4
             kept = i - HEAD
             break
-        payload = _payload(data, records[i], sizes)
-        if rtype == REC_TIME:
-            game.add_time(unpack_time(payload))
-            continue
-        ev = events.unpack(rtype, payload)
-        if ev[0] == UNDO:
-            stack.pop()
-        else:
-            stack.append(ev)
-    for i in range(len(stack)):
-        try:
-            game.apply(stack[i])
-        except ScorekeeperError:
-            return kept, good, len(stack) - i
-    return kept, good, 0
+    applied = game.replay(stack)
+    return kept, good, len(stack) - applied
 
 
 def _payload(data, record, sizes):
