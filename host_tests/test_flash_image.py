@@ -137,3 +137,26 @@ def test_another_mpy_cross_version_rebuilds_everything(tmp_path):
     build(fw, tmp_path / "out", str(other), log=lines.append)
     assert compiled_counts(lines) == (4, 0)
     assert os.path.exists(tmp_path / "out" / "pkg" / "mod.mpy")
+
+
+def test_only_a_module_with_native_code_is_compiled_for_the_rp2040(tmp_path):
+    # scorekeeper/crc_native.py's viper loop needs -march=armv6m (mpy-cross refuses it
+    # without); its .mpy then names the architecture (header byte 2, bits 2-7), the others
+    # none, so the web build can leave the native one out (the wasm port refuses it).
+    from tools.flashing.image import is_native_mpy
+
+    src = small_firmware(tmp_path / "fw")
+    (src / "pkg" / "fast.py").write_text(
+        "import micropython\n\n\n@micropython.viper\ndef add(a: int, b: int) -> int:\n"
+        "    return a + b\n"
+    )
+    out = tmp_path / "out"
+    build(src, out, MPY_CROSS, log=lambda s: None)
+    fast = (out / "pkg" / "fast.mpy").read_bytes()
+    assert fast[2] >> 2 == 4  # MP_NATIVE_ARCH_ARMV6M (after NONE, X86, X64, ARMV6): py/nativeglue.h
+    assert is_native_mpy(fast)
+    for rel in ("app.mpy", "pkg/mod.mpy", "pkg/extra.mpy"):
+        assert not is_native_mpy((out / rel).read_bytes())
+    real = build(FIRMWARE, tmp_path / "real", MPY_CROSS, log=lambda s: None)
+    native = sorted(p for p in real.files if is_native_mpy(real.read(p)))
+    assert native == ["/scorekeeper/crc_native.mpy"]
