@@ -126,7 +126,8 @@ class Game:
         for i in range(len(evs)):
             ev = evs[i]
             reason = ev[2]
-            if ev[0] == PEG and reason in (PLAY, GO) and self.winner < 0:
+            # == chains, not `in (PLAY, GO)`: MicroPython builds a tuple of names every time.
+            if ev[0] == PEG and (reason == PLAY or reason == GO) and self.winner < 0:  # noqa: PLR1714
                 side, points = ev[1], ev[3]
                 old = scores[side] if 0 <= side < sides else -1
                 top = MAX_PLAY if reason == PLAY else 2

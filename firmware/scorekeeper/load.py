@@ -120,7 +120,8 @@ def _replay(game, data, records, good, sizes):
     unpack = events.unpack
     for i in range(HEAD, len(records)):
         rtype, off = records[i]
-        if rtype in (REC_PEG, REC_CARD, REC_DEAL):
+        # == chains, not `in (...)`: MicroPython builds a tuple of names every time.
+        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL:  # noqa: PLR1714
             stack.append(unpack(rtype, data, off))
         elif rtype == REC_UNDO and stack:
             stack.pop()
