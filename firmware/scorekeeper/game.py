@@ -16,6 +16,7 @@ SPDX-License-Identifier: MIT
 from scorekeeper import rules
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import CARD, CRIB, DEAL, GO, HAND, HEELS, PEG, PLAY
+from scorekeeper.evlist import EventList
 from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
 
 
@@ -30,7 +31,7 @@ class Game:
         self.start = start
         # The counting order of a hand for each dealer, built once (no allocation per deal).
         self.orders = tuple(rules.count_order(settings, d) for d in range(self.sides))
-        self.events = []
+        self.events = EventList()  # 8 bytes an event, not a list of tuples
         self.scores = [0, 0, 0, 0]
         self.front = [0, 0, 0, 0]
         self.back = [0, 0, 0, 0]
@@ -102,7 +103,7 @@ class Game:
         evs = self.events
         ev = evs.pop()
         self._reset()
-        self.events = []
+        self.events = EventList()  # 8 bytes an event, not a list of tuples
         self.replay(evs)  # they stood before: none is refused
         return ev
 

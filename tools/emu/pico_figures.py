@@ -117,20 +117,22 @@ def harness_files() -> dict:
 
 
 async def heap_figures(install: Install, timeout: float = 3600.0) -> dict:
-    """Free heap (after a collection) with the app booted and idle, and its lowest at any key
-    press of the scripted game (jobs/heap_game.py); the littlefs free and total bytes; the
-    emulated ms the game took."""
+    """Free heap (after a collection) with the app booted and idle (jobs/idle_heap.py), and its
+    lowest at any key press of the scripted game (jobs/heap_game.py, run next on the same
+    board); the littlefs free and total bytes; the emulated ms the game took."""
     files = dict(install.files or {})
     if install.fs is not None:
         files = fs_image.read_image(install.fs)
     files.update(harness_files())
-    job = (HERE / "jobs" / "heap_game.py").read_text()
+    jobs = {n: (HERE / "jobs" / (n + ".py")).read_text() for n in ("idle_heap", "heap_game")}
     # The flash chip's busy time does not change the heap; leaving it out saves host time.
-    out = await run_jobs({"heap": job}, files, image=install.firmware, timing=INSTANT)
-    o = out["heap"]
-    if o.error:
-        raise RuntimeError(f"{install.name}: the scripted game failed on the board:\n{o.error}")
-    idle, busiest, fs_free, fs_total = (int(x) for x in o.lines[-1].split()[1:])
+    out = await run_jobs(jobs, files, image=install.firmware, timing=INSTANT)
+    for o in out.values():
+        if o.error:
+            raise RuntimeError(f"{install.name}: a heap job failed on the board:\n{o.error}")
+    idle = int(out["idle_heap"].lines[-1].split()[1])
+    o = out["heap_game"]
+    busiest, fs_free, fs_total = (int(x) for x in o.lines[-1].split()[1:])
     return {"idle_free": idle, "min_free": busiest, "fs_free": fs_free, "fs_total": fs_total,
             "report": o.lines[0], "game_ms": o.end_ms}  # fmt: skip
 

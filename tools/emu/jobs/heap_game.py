@@ -1,8 +1,5 @@
-"""Runs ON the emulated Pico (board_jobs.py): free heap at idle and through a whole game.
-
-Idle: the app booted on the real hal.Board with whatever game the flash holds, one frame
-drawn, then the heap collected: what a board on the table has free (less the asyncio tasks'
-few hundred bytes). Then the scripted game of host_tests/scenario_fullgame.py (every mode,
+"""Runs ON the emulated Pico (board_jobs.py), after jobs/idle_heap.py (the idle figure): the
+free heap through a whole game. The scripted game of host_tests/scenario_fullgame.py (every mode,
 undo, a correction, a win, a new game) on a fresh folder, played through
 tools/board/pcboard.py's Harness on the real hal.Board (LED strip, pins, littlefs) with the
 app's clock and keypad mask given by the script, so it runs at processor speed, not a
@@ -10,7 +7,7 @@ player's. The app scans every 20 ms of that clock, as on the board, but draws (a
 LEDs) once after each press or wait rather than at every scan: the renderer allocates
 nothing, so the heap is the same and the game takes ~5x less emulated time. After every key
 press the heap is collected and gc.mem_free() noted (scenario_fullgame's MeteredHarness).
-Prints the game's report, then: HEAP idle-free lowest-free fs-free fs-total (bytes).
+Prints the game's report, then: HEAP lowest-free fs-free fs-total (bytes).
 """
 
 import gc
@@ -59,12 +56,6 @@ def _no_frame(now):
     return False
 
 
-board = hal.Board()
-app = App(board)
-app.step(board.ticks_ms())
-gc.collect()
-idle = gc.mem_free()
-del app, board
 gc.collect()
 for folder in ("/bench", FOLDER):
     try:
@@ -74,4 +65,4 @@ for folder in ("/bench", FOLDER):
 m = MeteredHarness(PicoHarness, FOLDER)
 print(play(m.h))
 fs = os.statvfs("/")
-print("HEAP", idle, m.min_free, fs[0] * fs[3], fs[0] * fs[2])
+print("HEAP", m.min_free, fs[0] * fs[3], fs[0] * fs[2])
