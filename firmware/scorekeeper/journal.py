@@ -1,7 +1,7 @@
 """Start-up: join the journal (game.jnl) to the game log it carries on.
 
-    data, good, seq, dropped, jsize = join_journal(fs, jpath, data, records, good, seq,
-                                                   sizes, notes)
+    data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, data, records, good,
+                                                   seq, sizes, notes)
 
 The journal's records are numbered on from the log's (log.py). Those the log already holds
 (a fold done, or cut between its append and its removal; or a journal older than the log's
@@ -20,8 +20,9 @@ def _seq(data, off):
     return data[off - 3] | (data[off - 2] << 8)
 
 
-def join_journal(fs, jpath, data, records, good, seq, sizes, notes):
-    """Join the journal's new records to data[:good] (records gets their offsets).
+def join_journal(fs, jpath, jdata, data, records, good, seq, sizes, notes):
+    """Join the journal's new records (jdata: the file at jpath) to data[:good] (records
+    gets their offsets).
 
     seq is the number after the log's good records. Returns (data, good, seq, dropped,
     jsize): the joined bytes and their good length, the number after every record of either
@@ -30,9 +31,6 @@ def join_journal(fs, jpath, data, records, good, seq, sizes, notes):
     journal in use, -1: the log must be rewritten first)."""
     dropped = len(data) - good
     clean = not dropped
-    jdata = fs.read(jpath)
-    if jdata is None:
-        return data, good, seq, dropped, 0 if not dropped else -1
     h = len(JHEADER)
     if bytes(jdata[0:h]) != JHEADER[0 : len(jdata)]:  # not a journal, nor a torn start of one
         name = set_aside(fs, jpath)

@@ -334,14 +334,15 @@ class Keeper:
 
         log = self._log
         found = load_log(self.fs, log.path, self._notes, log.jpath)
-        log.jfile = self.fs.exists(log.jpath)
+        # A journal file is there if load_log used it (it sets aside one it cannot use).
+        log.jfile = found is not None and found[6]
         if found is None:
             self.game = None
             self._match, self._stats = Match(), Stats()
             log.seq = 0
             self._start(0)
             return
-        self._match, self._stats, self.game, log.seq, size, log.jsize = found
+        self._match, self._stats, self.game, log.seq, size, log.jsize, _ = found
         if size < 0:
             self._rewrite(self.game.events)  # never append after damaged bytes
         else:

@@ -58,7 +58,8 @@ def load_settings(fs, path, notes):
 
 
 def load_log(fs, path, notes, jpath=None):
-    """(match, stats, game, next seq, log size, journal size), or None to start fresh.
+    """(match, stats, game, next seq, log size, journal size, journal file there), or None
+    to start fresh.
 
     The log's records, then the journal's (jpath) that carry them on (``join_journal``).
     The log size is -1 when the log must be rewritten before anything is appended: it was
@@ -87,19 +88,23 @@ def load_log(fs, path, notes, jpath=None):
     size = len(data)
     dropped = size - good
     jsize = 0
-    if jpath is not None and version >= 2:
+    jdata = fs.read(jpath) if jpath is not None and version >= 2 else None
+    if jdata is not None:  # the journal's module is loaded only when there is one
         from scorekeeper.journal import join_journal
 
-        data, good, seq, dropped, jsize = join_journal(fs, jpath, data, records, good, seq,
-                                                       sizes, notes)  # fmt: skip
+        data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, data, records, good,
+                                                       seq, sizes, notes)  # fmt: skip
+    elif dropped:
+        jsize = -1
+    jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)
     joined = good
     kept, good, refused = _replay(game, data, records, good, sizes)
     dropped += joined - good
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
         if version < 2:  # an upgraded board: rewrite it as version 2 before appending
-            return match, stats, game, seq, -1, 0
-        return match, stats, game, seq, size, jsize
+            return match, stats, game, seq, -1, 0, jfile
+        return match, stats, game, seq, size, jsize, jfile
     if dropped or refused:
         note = "recovered {} events; dropped ".format(kept)
         if dropped:
@@ -109,7 +114,7 @@ def load_log(fs, path, notes, jpath=None):
             note += "{} events that break the rules".format(refused)
             short = "kept {} events, dropped {}".format(kept, refused)
         notes.append((note, short))
-    return match, stats, game, seq, -1, 0
+    return match, stats, game, seq, -1, 0, jfile
 
 
 def _no_log_for(fs, jpath, notes):
