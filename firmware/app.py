@@ -35,7 +35,8 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
 KEY_MS = const(20)  # keypad scan period: with 2 equal scans, the debounce
-FOLD_MS = const(5000)  # fold the journal into the log after this long with no key
+FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
+FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
 FRAME_MS = const(20)  # the frame-rate cap: 50 Hz
 WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
 FEED_MS = const(1000)
@@ -157,15 +158,15 @@ class App:
 
     def idle(self, now):
         """Slow flash work while no key is in use: fold the keeper's journal into the game
-        log FOLD_MS after the last key. True if it folded. A key pressed meanwhile waits
-        for the fold (~50 ms on the Pico); one released after it is not delayed."""
+        log, FOLD_MS after the last key if it is half full, FOLD_LATE_MS after if not (each
+        fold costs a block erase, so folding every few events would wear the flash more
+        than the old appends did). True if it folded. A key pressed meanwhile waits for the
+        fold (~50 ms on the Pico); one released after it is not delayed."""
         k = self.keeper
-        if (
-            self.failed is not None
-            or not k.fold_pending
-            or not self.decoder.idle
-            or ticks_diff(now, self._key_t) < FOLD_MS
-        ):
+        if self.failed is not None or not k.fold_pending or not self.decoder.idle:
+            return False
+        idle = ticks_diff(now, self._key_t)
+        if idle < FOLD_MS or (idle < FOLD_LATE_MS and not k.fold_due):
             return False
         self._key_t = now  # a failing flash is tried again FOLD_MS later, not every frame
         try:

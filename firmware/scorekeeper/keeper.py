@@ -8,7 +8,8 @@
     k.pass_deal(); k.undo(); k.undo_to(3); k.new_game(); k.restore_game()
     k.choose_dealer(1)            # before anything is pegged: B deals first (the cut)
     k.keep_time()                 # note the play time so far (at most once a minute)
-    k.fold_pending, k.fold()      # records wait in the journal; move them to the log (idle)
+    k.fold_pending, k.fold_due    # records wait in the journal; it is half full
+    k.fold()                      # move them to the log (the board: when idle)
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
 
 Every change is written to flash (one record appended to the journal, or a whole new file
@@ -27,7 +28,7 @@ from scorekeeper.errors import NothingToUndo, ScoreRefused
 from scorekeeper.events import PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
-from scorekeeper.log import Log
+from scorekeeper.log import JOURNAL_MAX, Log
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.rules import check_entry
 from scorekeeper.stats import REC_STATS, Stats
@@ -204,6 +205,11 @@ class Keeper:
     def fold_pending(self):
         """True when records wait in the journal (or a failed write wants the log rewritten)."""
         return self._log.pending or self._dirty
+
+    @property
+    def fold_due(self):
+        """True when the journal is half full (or a failed write wants the log rewritten)."""
+        return self._dirty or self._log.jsize * 2 >= JOURNAL_MAX
 
     def fold(self):
         """Move the journal's records into the log (the board does it when idle: it costs

@@ -123,7 +123,7 @@ class Harness:
 
     def wait(self, ms):
         """Let ms pass: a keypad scan and a frame every 20 ms (and, as the board's frame task
-        does, the idle work: the journal's fold 5 s after the last key)."""
+        does, the idle work: the journal's fold when the keys rest, app.App.idle)."""
         b = self.board
         end = b.now + ms
         while b.now + SCAN_MS <= end:
