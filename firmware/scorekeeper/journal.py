@@ -1,7 +1,7 @@
 """Start-up: join the journal (game.jnl) to the game log it carries on.
 
-    data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, data, records, good,
-                                                   seq, sizes, notes)
+    data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, (data, records, good,
+                                                   seq), sizes=sizes, notes=notes)
 
 The journal's records are numbered on from the log's (log.py). Those the log already holds
 (a fold done, or cut between its append and its removal; or a journal older than the log's
@@ -20,15 +20,16 @@ def _seq(data, off):
     return data[off - 3] | (data[off - 2] << 8)
 
 
-def join_journal(fs, jpath, jdata, data, records, good, seq, sizes, notes):
-    """Join the journal's new records (jdata: the file at jpath) to data[:good] (records
-    gets their offsets).
-
-    seq is the number after the log's good records. Returns (data, good, seq, dropped,
-    jsize): the joined bytes and their good length, the number after every record of either
-    file, the bytes lost (the log's damaged tail unless the journal holds it: a cut fold, and
-    the journal's own damage), and the journal's size if appends may carry on in it (0: no
-    journal in use, -1: the log must be rewritten first)."""
+def join_journal(fs, jpath, jdata, log, *, sizes, notes):
+    """Join the journal's new records (jdata: the file at jpath) to the log's good prefix
+       (log: its data, records, good length, and seq, the number after its good records; the
+       records list gets the journal's records' offsets).
+    Returns (data, good, seq, dropped,
+       jsize): the joined bytes and their good length, the number after every record of either
+       file, the bytes lost (the log's damaged tail unless the journal holds it: a cut fold, and
+       the journal's own damage), and the journal's size if appends may carry on in it (0: no
+       journal in use, -1: the log must be rewritten first)."""
+    data, records, good, seq = log
     dropped = len(data) - good
     clean = not dropped
     h = len(JHEADER)

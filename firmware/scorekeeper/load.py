@@ -92,8 +92,9 @@ def load_log(fs, path, notes, jpath=None):
     if jdata is not None:  # the journal's module is loaded only when there is one
         from scorekeeper.journal import join_journal
 
-        data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, data, records, good,
-                                                       seq, sizes, notes)  # fmt: skip
+        log = (data, records, good, seq)
+        data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, log, sizes=sizes,
+                                                       notes=notes)  # fmt: skip
     elif dropped:
         jsize = -1
     jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)

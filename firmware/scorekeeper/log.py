@@ -55,15 +55,18 @@ def check_header(data):
     return version
 
 
-def scan(data, sizes, seq=-1, pos=len(HEADER)):
+def scan(data, sizes, seq=-1, pos=-1):
     """Records of data's good prefix from pos: a list of (type, payload offset), the good
     length.
 
     ``sizes`` maps each record type of the file's version to its payload size; a record of
     another type or size, out of sequence or failing its CRC ends the good prefix. The first
-    record must have number ``seq``; with -1, the number it has (its CRC covers it).
+    record must have number ``seq``; with -1, the number it has (its CRC covers it). pos -1:
+    just after the log's header.
     """
     records = []
+    if pos < 0:
+        pos = len(HEADER)
     end = len(data)
     if seq < 0 and pos + FRAME <= end:
         seq = data[pos + 1] | (data[pos + 2] << 8)
