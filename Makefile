@@ -33,6 +33,10 @@ help:
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
+	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
+	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
+	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
+	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
 
 # The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
 # what the minute of waiting is for (the first `make sim` or `make test` on a machine).

@@ -43,3 +43,13 @@ def test_readme_engine_example_gives_what_its_comments_say():
         else:
             exec(code, namespace)
     assert checked >= 4  # the totals, the peg points and the verdict are all checked
+
+
+def test_the_simulator_picture_fetches_nothing_when_viewed():
+    # Rich's SVG export names a font CDN; screenshot.offline keeps only the local() fonts.
+    from tools.simulator.screenshot import offline
+
+    rich_like = 'src: local("F"),\n    url("https://cdn.example/F.woff2") format("woff2");'
+    assert offline(rich_like) == 'src: local("F");'
+    svg = (Path(__file__).resolve().parents[1] / "docs" / "img" / "sim.svg").read_text()
+    assert 'url("http' not in svg

@@ -221,3 +221,24 @@ def test_line_mode_reads_steps_and_keys_from_standard_input(tmp_path, impl):
         tmp_path=tmp_path,
     )  # fmt: skip  (q stopped it before 5B)
     assert rc == 0, err
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
+    # `sim.py | head -1` in line mode: 300 steps print ~200 KB, far more than a pipe holds, so
+    # the writes after the reader has gone fail with EPIPE.
+    p = subprocess.Popen(
+        [sys.executable, SIM, "--state-dir", str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert p.stdin is not None and p.stdout is not None and p.stderr is not None
+    p.stdin.write(b"wait 1\n" * 300)
+    p.stdin.close()
+    first = p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 1
+    assert first.startswith(b"PicoPeg line mode")
+    assert "Traceback" not in err and "Error" not in err

@@ -132,26 +132,41 @@ COMMANDS = {
     "ports": cmd_ports,
 }
 
+HELP = {
+    "flash": "build the image and copy what differs to the board (make flash)",
+    "build": "only build the image into --out",
+    "logs": "print the board's /errors.log (make logs)",
+    "device-test": "run the rules tests on the board (make device-test)",
+    "backup": "copy the board's /state and /errors.log to the PC (make backup)",
+    "restore": "put a backup's /state back on the board (make restore)",
+    "repl": "open mpremote's REPL on the board (make repl)",
+    "ports": "list the serial ports and which are MicroPython boards",
+}
+
 
 def parser():
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--port", default="auto", help="auto (default), a port or a URL")
-    common.add_argument("--mpy-cross", default="mpy-cross")
-    common.add_argument("--mpremote", default="mpremote")
-    common.add_argument("--firmware", type=Path, default=FIRMWARE)
+    common.add_argument("--mpy-cross", default="mpy-cross", help="the mpy-cross command")
+    common.add_argument("--mpremote", default="mpremote", help="the mpremote command to run")
+    common.add_argument("--firmware", type=Path, default=FIRMWARE, help="the firmware sources")
     common.add_argument("--out", type=Path, default=REPO / "build" / "device", help="image")
-    common.add_argument("--tests", type=Path, default=REPO / "host_tests")
-    common.add_argument("--backups", type=Path, default=Path("backups"))
+    common.add_argument(
+        "--tests", type=Path, default=REPO / "host_tests", help="device-test: the tests to run"
+    )
+    common.add_argument(
+        "--backups", type=Path, default=Path("backups"), help="where backups go (and are found)"
+    )
     common.add_argument("--no-reset", action="store_true", help="leave the board at its REPL")
     common.add_argument("--no-display", action="store_true", help="skip the display driver")
     p = argparse.ArgumentParser(prog="flash.py", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
-        s = sub.add_parser(name, parents=[common])
+        s = sub.add_parser(name, parents=[common], help=HELP[name])
         if name == "backup":
             s.add_argument("--to", type=Path, help="default: backups/<timestamp>")
         if name == "restore":
-            s.add_argument("--from", dest="source", type=Path)
+            s.add_argument("--from", dest="source", type=Path, help="a backup folder")
     return p
 
 

@@ -210,5 +210,20 @@ def _terminal():
         return False
 
 
+def _reader_left():
+    """Our reader went away (``sim.py --script f | head``): point stdout at nothing so the
+    exit does not fail again while flushing, and stop with status 1 and no traceback."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (AttributeError, OSError):  # MicroPython has no dup2: nothing left to flush
+        pass
+    sys.exit(1)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except OSError as e:
+        if e.args and e.args[0] == 32:  # EPIPE (CPython's BrokenPipeError is one)
+            _reader_left()
+        raise

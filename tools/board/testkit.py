@@ -272,7 +272,7 @@ def temp_folder():
     except ImportError:  # MicroPython: no tempfile
         import time
 
-        path = "/tmp/picopeg-sk-{}".format(time.ticks_us())
+        path = "{}/picopeg-sk-{}".format(os.getenv("TMPDIR") or "/tmp", time.ticks_us())
         os.mkdir(path)
         return path
     return tempfile.mkdtemp()

@@ -12,6 +12,7 @@ SPDX-License-Identifier: MIT
 import argparse
 import asyncio
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -76,6 +77,12 @@ async def shoot(state_dir):
         return app.export_screenshot(title="make sim")
 
 
+def offline(svg):
+    """Rich's SVG asks a font CDN for Fira Code; keep only the local() fonts, so viewing the
+    picture never reaches the internet (it falls back to the viewer's monospace font)."""
+    return re.sub(r',\s*url\("[^"]*"\) format\("[^"]*"\)', "", svg)
+
+
 def to_png(svg_path, png_path):
     """rsvg-convert keeps the terminal's spaces only as plain spaces with xml:space."""
     with open(svg_path) as f:
@@ -100,7 +107,7 @@ def main():
         state_dir = os.path.join(home, ".cache", "picopeg", "sim")
         os.makedirs(state_dir)
         Runner(state_dir, FileOps()).run(GAME.split("\n"), "screenshot game")
-        svg = asyncio.run(shoot(state_dir))
+        svg = offline(asyncio.run(shoot(state_dir)))
     svg_path = os.path.join(out, "sim.svg")
     with open(svg_path, "w") as f:
         f.write(svg)
