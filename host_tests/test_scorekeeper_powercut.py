@@ -122,6 +122,20 @@ def cut_each_unit(setup, action, limit=5000):
     raise AssertionError("action never finished")
 
 
+def cut_once(setup, action, budget):
+    """Run action on a fresh copy with the power failing after budget units of work; return
+    the keeper and whether action finished."""
+    k = setup()
+    k.fs.budget = budget
+    try:
+        action(k)
+        done = True
+    except PowerCut:
+        done = False
+    k.fs.budget = -1
+    return k, done
+
+
 def late_game_loader():
     """A function that loads the recorded log, less its last 40 bytes, into a new Keeper."""
     data = recorded()[0]
@@ -181,17 +195,10 @@ def test_cut_inside_an_append_to_the_journal():
 def test_cut_inside_a_fold_loses_nothing_and_says_nothing():
     setup = with_journal([0, 1, 0, 1, 1])
     before = setup().snapshot()
-    done = False
     cuts = 0
     for budget in range(500):
-        k = setup()
-        k.fs.budget = budget
-        try:
-            k.fold()
-            done = True
-        except PowerCut:
-            cuts += 1
-        k.fs.budget = -1
+        k, done = cut_once(setup, lambda k: k.fold(), budget)
+        cuts += not done
         k2 = Keeper("st", k.fs, Clock())
         assert k2.snapshot() == before and k2.notice == "", (budget, k2.notice)
         # The board goes on after the cut: appends, folds, and reloads the same.
@@ -359,14 +366,7 @@ def test_cut_inside_a_restore_of_the_last_game():
     empty = new_game().snapshot()
     restored = 0
     for budget in range(5000):  # as cut_each_unit, checking each at once (a small heap)
-        k = new_game()
-        k.fs.budget = budget
-        try:
-            k.restore_game()
-            done = True
-        except PowerCut:
-            done = False
-        k.fs.budget = -1
+        k, done = cut_once(new_game, lambda k: k.restore_game(), budget)
         s = Keeper("st", k.fs, Clock()).snapshot()
         assert s == empty or s[0] == old, budget
         restored += s[0] == old
