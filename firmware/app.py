@@ -35,6 +35,8 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
 KEY_MS = const(20)  # keypad scan period: with 2 equal scans, the debounce
+FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
+FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
 FRAME_MS = const(20)  # the frame-rate cap: 50 Hz
 WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
 FEED_MS = const(1000)
@@ -79,6 +81,7 @@ class App:
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
         self.lines = new_lines()
         self.failed = None  # the uncaught error that stopped the app
+        self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
         collect()
         from scorekeeper.keeper import Keeper
         from ui import forget
@@ -127,6 +130,7 @@ class App:
 
     def on_key(self, code, now):
         """One decoded key event (keypad code); the keeper writes before this returns."""
+        self._key_t = now
         self.ctl.on_event(code, now)
         self._text_dirty = True
         try:  # the board is in use: keep the play time on flash (at most once a minute)
@@ -151,6 +155,26 @@ class App:
                     print_exception(e)
                     self.board.display = None
         return changed
+
+    def idle(self, now):
+        """Slow flash work while no key is in use: fold the keeper's journal into the game
+        log, FOLD_MS after the last key if it is half full, FOLD_LATE_MS after if not (each
+        fold costs a block erase, so folding every few events would wear the flash more
+        than the old appends did). True if it folded. A key pressed meanwhile waits for the
+        fold (~50 ms on the Pico); one released after it is not delayed."""
+        k = self.keeper
+        if self.failed is not None or not k.fold_pending or not self.decoder.idle:
+            return False
+        idle = ticks_diff(now, self._key_t)
+        if idle < FOLD_MS or (idle < FOLD_LATE_MS and not k.fold_due):
+            return False
+        self._key_t = now  # a failing flash is tried again FOLD_MS later, not every frame
+        try:
+            k.fold()
+        except OSError as e:  # the next key's write rewrites the log (keeper._dirty)
+            print_exception(e)
+            return False
+        return True
 
     @property
     def frame(self):
@@ -200,6 +224,7 @@ async def _frames(app, asyncio):
     while True:
         t = board.ticks_ms()
         app.step(t)
+        app.idle(t)
         spent = ticks_diff(board.ticks_ms(), t)
         await _sleep_ms(asyncio, FRAME_MS - spent if spent < FRAME_MS else 1)
 
@@ -233,7 +258,9 @@ async def main(app, show_ms=ERROR_SHOW_MS):
     from keyscan import poll_keys
 
     b = app.board
-    keys = poll_keys(b.scan_keys, app.decoder, app.on_key, KEY_MS, clock=b.ticks_ms)
+    # after: the frame that shows a key's result is drawn as soon as it is on flash.
+    keys = poll_keys(b.scan_keys, app.decoder, app.on_key, KEY_MS, clock=b.ticks_ms,
+                     after=app.step)  # fmt: skip
     tasks = [
         asyncio.create_task(_guard(app, stop, keys)),
         asyncio.create_task(_guard(app, stop, _frames(app, asyncio))),

@@ -13,7 +13,12 @@ An event is one small int, ``kind << 4 | key``; ``update`` writes them into the 
 
 Debounce: the whole mask must read the same for ``scans`` consecutive scans spanning at least
 ``debounce_ms`` before it becomes the new state (the "defer, global" scheme: a key changing
-restarts the wait for every key, fine for a board pressed one key at a time).
+restarts the wait for every key, fine for a board pressed one key at a time). A release (keys
+only going up) needs its scans to span only ``release_ms``, and ``next_scan_ms`` tells the
+poller to take the confirming scan that soon rather than a whole period later: a side key
+acts on its release, so this is most of the key's latency (issue 13). A one-scan dropout
+while a key is held (a glitchy contact) still sends nothing; the bounce after a release
+cannot make a new press, which needs ``debounce_ms`` of steady down-reads.
 LONG, HOLD and REPEAT are timed from the moment the press was accepted, with ticks_diff.
 Ghosts: without diodes, three keys on the corners of a rectangle make the fourth read as
 pressed. A scan holding a full 2x2 rectangle is ambiguous, so it is ignored: the last good
@@ -65,18 +70,20 @@ class KeyDecoder:
         *,
         scans=2,
         debounce_ms=15,
+        release_ms=5,
         long_ms=800,
         hold_ms=3000,
         repeat_ms=500,
         rate_ms=150,
         repeat_mask=0xFFFF,
     ):
-        if scans < 1 or debounce_ms < 0 or rate_ms < 1:
+        if scans < 1 or debounce_ms < 0 or release_ms < 0 or rate_ms < 1:
             raise ValueError("keypad: scans and rate_ms must be at least 1")
         if not 0 < long_ms < hold_ms:
             raise ValueError("keypad: need 0 < long_ms < hold_ms")
         self.scans = scans
         self.debounce_ms = debounce_ms
+        self.release_ms = release_ms
         self.long_ms = long_ms
         self.hold_ms = hold_ms
         self.repeat_ms = repeat_ms
@@ -96,6 +103,19 @@ class KeyDecoder:
         """Forget everything (all keys up, no events pending)."""
         self.state = self._cand = self._cand_n = self._long = self._hold = 0
 
+    @property
+    def idle(self):
+        """True when no key is down or settling (the app may do slow work then)."""
+        return not self.state and not self._cand
+
+    def next_scan_ms(self, period_ms):
+        """How long the poller should wait for the next scan: release_ms when a release has
+        been read once and waits for its confirming scan, else period_ms."""
+        c = self._cand
+        if self._cand_n and c != self.state and not c & ~self.state:
+            return self.release_ms
+        return period_ms
+
     def update(self, mask, now):
         """Take one scan at tick now; return the number of events written to ``events``."""
         mask &= 0xFFFF
@@ -109,12 +129,10 @@ class KeyDecoder:
         elif self._cand_n < self.scans:
             self._cand_n += 1
         n = 0
-        if (
-            mask != self.state
-            and self._cand_n >= self.scans
-            and ticks_diff(now, self._cand_t) >= self.debounce_ms
-        ):
-            n = self._change(mask, now)
+        if mask != self.state and self._cand_n >= self.scans:
+            wait = self.debounce_ms if mask & ~self.state else self.release_ms
+            if ticks_diff(now, self._cand_t) >= wait:
+                n = self._change(mask, now)
         return self._timers(now, n)
 
     def _change(self, mask, now):

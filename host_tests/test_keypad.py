@@ -279,3 +279,75 @@ def test_poll_keys_hands_on_every_event_with_its_scan_time():
     kb = KEYS.index("B")
     assert scans[0] == 7
     assert got == [(40, PRESS << 4 | kb), (100, RELEASE << 4 | kb)]
+
+
+def test_a_release_is_confirmed_by_a_quick_second_scan():
+    # issue 13: a side key acts on its release, so the release waits only release_ms (5)
+    # for its confirming scan, which the poller takes that soon (next_scan_ms).
+    dec = KeyDecoder(repeat_mask=0)
+    a = bit("A")
+    assert run(dec, [(0, a), (20, a)]) == [(20, "press A")]
+    assert dec.next_scan_ms(20) == 20  # held: scan at the normal period
+    assert run(dec, [(120, 0)]) == []
+    assert dec.next_scan_ms(20) == 5 and not dec.idle  # read up once: confirm soon
+    assert run(dec, [(124, 0)]) == []  # 4 ms: too soon
+    assert run(dec, [(125, 0)]) == [(125, "release A")]
+    assert dec.next_scan_ms(20) == 20 and dec.idle
+
+
+def test_bounce_after_a_release_makes_no_new_press():
+    dec = KeyDecoder(repeat_mask=0)
+    a = bit("A")
+    run(dec, [(0, a), (20, a)])
+    # Release chatter on the 5 ms cadence: up, down, up, down, then up for good.
+    seq = [(100, 0), (105, a), (110, 0), (115, a), (120, 0), (125, 0), (130, a), (135, 0)]
+    seq += steady(0, 140, 200, 5)
+    got = run(dec, seq)
+    assert got == [(125, "release A")]  # the first two equal up-reads 5 ms apart
+    # The bounce down-read at 130 ms would need 15 ms of steady down-reads to press.
+    assert dec.state == 0
+
+
+def test_a_glitch_during_a_hold_is_no_tap_and_keeps_the_hold():
+    # One up-read while '#' is held (a glitchy contact): no release, so no tap, and the
+    # 3 s hold for a new game still comes on time.
+    dec = KeyDecoder(long_ms=800, hold_ms=3000, repeat_mask=0)
+    pound = bit("#")
+    seq = steady(pound, 0, 400) + [(405, 0), (410, pound)] + steady(pound, 420, 1500)
+    seq += [(1505, 0), (1510, pound)] + steady(pound, 1520, 3100)
+    assert run(dec, seq) == [(20, "press #"), (820, "long #"), (3020, "hold #")]
+
+
+def test_poll_keys_scans_again_soon_to_confirm_a_release():
+    # The poller's sleeps follow next_scan_ms: 20 ms while held, 5 ms after an up-read.
+    dec = KeyDecoder(repeat_mask=0)
+    t = [0]
+    reads = [bit("2"), bit("2"), 0, 0, 0]
+    got = []
+    drawn = []
+
+    def scan():
+        return reads.pop(0)
+
+    class Clock:
+        def __call__(self):
+            return t[0]
+
+    async def main():
+        task = poll_keys(scan, dec, lambda c, now: got.append((now, event_name(c))), 20,
+                         clock=Clock(), scans=5, after=drawn.append)  # fmt: skip
+        await task
+
+    sleeps = []
+    orig = dec.next_scan_ms
+
+    def spy(period):  # the fake clock moves by each sleep the poller asks for
+        ms = orig(period)
+        sleeps.append(ms)
+        t[0] += ms
+        return ms
+
+    dec.next_scan_ms = spy
+    asyncio.run(main())
+    assert sleeps == [20, 20, 5, 20, 20]
+    assert got == [(20, "press 2"), (45, "release 2")] and drawn == [20, 45]

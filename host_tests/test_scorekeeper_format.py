@@ -117,6 +117,12 @@ def test_a_totals_or_game_record_after_the_start_ends_the_good_prefix():
 def test_the_keeper_writes_what_the_format_describes():
     k = keeper(clock=Clock(start=5000, step=0))
     k.peg(1, 2)
+    # The event goes to the journal, numbered on from the log's records; a fold moves it.
+    assert len(k.fs.files["st/game.log"]) == 148
+    peg = record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x02" + peg
+    k.fold()
+    assert "st/game.jnl" not in k.fs.files
     data = k.fs.files["st/game.log"]
     assert data[0:8] == b"PicoPeg\x02"  # version 2
     assert data[8:30] == record(0, 0x4D, bytes(16))
@@ -129,13 +135,14 @@ def test_the_keeper_writes_what_the_format_describes():
     k.pass_deal()
     k.card(4, 0, 2, PLAY)  # the pegging helper: 5C, A pegs 2 with it
     k.card(52)  # a go that pegs nothing
+    k.fold()
     data = k.fs.files["st/game.log"]
     assert data[160:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
                           + record(6, 0x43, struct.pack("<BBBBH", 4, 0, PLAY, 2, 0))
                           + record(7, 0x43, struct.pack("<BBBBH", 52, 0, PLAY, 0, 0)))  # fmt: skip
     k.clock.now += 75  # 75 s without an event: keep_time writes it (at most once a minute)
     assert k.keep_time() is True and k.keep_time() is False
-    assert k.fs.files["st/game.log"][-8:] == record(8, 0x54, struct.pack("<H", 75))
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x02" + record(8, 0x54, struct.pack("<H", 75))
     assert Keeper("st", k.fs, Clock()).game.seconds == 75
 
 

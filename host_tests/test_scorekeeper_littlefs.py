@@ -111,3 +111,60 @@ def test_power_cut_between_flash_operations_of_a_new_game():
 def test_power_cut_between_flash_operations_of_a_settings_write():
     needs_littlefs()
     check_cuts(lambda k: k.set_setting("target", 61))
+
+
+def check_same(action):
+    """action changes nothing a player sees: every cut leaves the state as it was."""
+    for events in (5, 80, 200):
+        seen, before, after = cut_everywhere(lambda k, n=events: play(k, n), action)
+        assert after == before and len(seen) >= 2
+        for s in seen:
+            assert s == before
+
+
+def test_power_cut_between_flash_operations_of_a_fold():
+    needs_littlefs()
+    check_same(lambda k: k.fold())
+
+
+def test_power_cut_between_flash_operations_of_an_append_that_folds():
+    # 16 pegs fill the journal (200 bytes): the 17th append folds them into the log first.
+    needs_littlefs()
+
+    def full(k, n):
+        play(k, n)
+        k.fold()
+        for i in range(16):
+            k.peg(i % 2, 1)
+
+    for events in (5, 80):
+        seen, before, after = cut_everywhere(lambda k, n=events: full(k, n), lambda k: k.peg(1, 2))
+        assert after != before and len(seen) >= 3
+        for s in seen:
+            assert s in (before, after)
+
+
+def test_an_append_to_the_journal_erases_no_block():
+    # The point of the journal: littlefs keeps it inline in the folder's metadata, so an
+    # append is a metadata commit, not a copy of the log's last block to an erased one.
+    needs_littlefs()
+    dev = RAMBlocks()
+    mount_lfs(dev, fresh=True)
+    try:
+        k = Keeper(FOLDER, FileOps(), Clock())
+        play(k, 200)
+        k.fold()
+        erases = dev.erases
+        for i in range(16):  # one journal's worth: 8 + 16 * 12 = 200 bytes
+            k.peg(i % 2, 1)
+        appended = dev.erases - erases
+        erases = dev.erases
+        k.fold()
+        folded = dev.erases - erases
+        assert reboot(dev) == k.snapshot()
+    finally:
+        unmount_lfs()
+    # At most the folder's metadata compactions (a commit is a 256-byte page; a block holds
+    # 16), against one block copy per append into the log itself.
+    assert appended <= 4, appended
+    assert 1 <= folded <= 3, folded

@@ -156,6 +156,7 @@ def test_play_time_adds_the_seconds_between_events():
 def test_unknown_log_version_is_set_aside_and_the_board_starts_fresh():
     k = keeper()
     k.peg(0, 5)
+    k.fold()
     data = bytearray(k.fs.files["st/game.log"])
     data[7] = 9
     k.fs.files["st/game.log"] = bytes(data)

@@ -30,6 +30,7 @@ def recorded():
     record_game(k, seed=7, want=0, keep=False)
     k.new_game()  # the log's header now carries a finished game's totals
     snaps = record_game(k, seed=12345, want=150)
+    k.fold()  # the journal's last records into the log: the whole game in one file
     data = k.fs.files["st/game.log"]
     ends = record_ends(data)
     assert len(ends) == HEADER_RECORDS + len(snaps) - 1
@@ -121,6 +122,20 @@ def cut_each_unit(setup, action, limit=5000):
     raise AssertionError("action never finished")
 
 
+def cut_once(setup, action, budget):
+    """Run action on a fresh copy with the power failing after budget units of work; return
+    the keeper and whether action finished."""
+    k = setup()
+    k.fs.budget = budget
+    try:
+        action(k)
+        done = True
+    except PowerCut:
+        done = False
+    k.fs.budget = -1
+    return k, done
+
+
 def late_game_loader():
     """A function that loads the recorded log, less its last 40 bytes, into a new Keeper."""
     data = recorded()[0]
@@ -132,9 +147,195 @@ def test_cut_inside_an_append():
     late_game = late_game_loader()
     before = late_game().snapshot()
     seen = cut_each_unit(late_game, lambda k: k.peg(1, 2))
+    # The first append writes a new journal: its 8-byte header and the 12-byte record;
+    # 0..19 bytes written is a cut, 20 is done.
+    assert len(seen) == 21
+    assert seen[0:20] == [before] * 20
+    assert seen[20] != before
+
+
+def with_journal(pegs, early=False):
+    """A loader of the late game (or, early, of the game at its 60th record) with pegs of
+    1 point (their sides) appended to its journal."""
+    late_game = late_game_loader()
+    if early:
+        data, _snaps, ends, _fresh = recorded()
+        late_game = lambda: load(data[0 : ends[60]])[0]  # noqa: E731
+
+    def setup():
+        k = late_game()
+        for side in pegs:
+            k.peg(side, 1)
+        return k
+
+    return setup
+
+
+def test_cut_inside_an_append_to_the_journal():
+    setup = with_journal([0, 1])
+    before = setup().snapshot()
+    seen = cut_each_unit(setup, lambda k: k.peg(1, 2))
     assert len(seen) == 13  # 12 bytes of record: 0..11 written is a cut, 12 is done
     assert seen[0:12] == [before] * 12
     assert seen[12] != before
+    # A torn record is dropped and said so; the board appends again after the repair.
+    k = setup()
+    k.fs.budget = 5
+    try:
+        k.peg(1, 2)
+    except PowerCut:
+        pass
+    k.fs.budget = -1
+    k2 = Keeper("st", k.fs, Clock())
+    assert k2.notice.endswith(" 5 damaged bytes") and k2.snapshot() == before
+    k2.peg(1, 2)
+    assert Keeper("st", k2.fs, Clock()).snapshot() == k2.snapshot()
+
+
+def test_cut_inside_a_fold_loses_nothing_and_says_nothing():
+    setup = with_journal([0, 1, 0, 1, 1])
+    before = setup().snapshot()
+    cuts = 0
+    for budget in range(500):
+        k, done = cut_once(setup, lambda k: k.fold(), budget)
+        cuts += not done
+        k2 = Keeper("st", k.fs, Clock())
+        assert k2.snapshot() == before and k2.notice == "", (budget, k2.notice)
+        # The board goes on after the cut: appends, folds, and reloads the same.
+        k2.peg(0, 2)
+        k2.fold()
+        assert Keeper("st", k2.fs, Clock()).snapshot() == k2.snapshot(), budget
+        assert "st/game.jnl" not in k2.fs.files
+        if done:
+            break
+    assert done and cuts == 5 * 12 + 1  # the records appended to the log, then the removal
+
+
+def test_cut_inside_an_append_that_fills_the_journal():
+    # 16 pegs fill the journal (8 + 16 * 12 = 200 bytes): the 17th folds them first.
+    setup = with_journal([0, 1] * 8, early=True)
+    k = setup()
+    assert k._log.jsize == 200
+    before = k.snapshot()
+    seen = cut_each_unit(setup, lambda k: k.peg(1, 2))
+    after = seen[-1]
+    assert after != before
+    first = seen.index(after)
+    assert seen[0:first] == [before] * first and seen[first:] == [after]
+    assert first == 16 * 12 + 1 + 20  # the fold (appends, removal), then a new journal
+
+
+def test_a_cut_rewrite_leaves_no_journal_to_replay():
+    # undo_to rewrites the log whole; a journal it has not yet removed holds records the
+    # new file numbers past, so it can never be replayed on top of it.
+    setup = with_journal([0, 1, 0, 1, 1])
+    before = setup().snapshot()
+    k = setup()
+    k.undo_to(len(k.game.events) - 4)
+    after = k.snapshot()
+    assert after != before
+    seen_after = 0
+    for budget in range(5000):  # as cut_each_unit, checking each at once (a small heap)
+        k = setup()
+        k.fs.budget = budget
+        try:
+            k.undo_to(len(k.game.events) - 4)
+            done = True
+        except PowerCut:
+            done = False
+            stale = "st/game.jnl" in k.fs.files and "st/game.log.tmp" not in k.fs.files
+        k.fs.budget = -1
+        s = Keeper("st", k.fs, Clock()).snapshot()
+        assert s in (before, after), budget
+        seen_after += s == after
+        if done:
+            break
+    assert done and stale and seen_after == 2  # cut before the journal's removal, and done
+
+
+def test_cut_inside_a_new_game_keeps_the_journal_in_the_game_kept():
+    setup = with_journal([0, 1, 0])
+    before = setup().snapshot()
+    seen = cut_each_unit(setup, lambda k: k.new_game())
+    after = seen[-1]
+    for s in seen:
+        assert s in (before, after)
+    k = setup()
+    k.new_game()
+    k.restore_game()
+    assert k.snapshot()[0] == before[0]  # the journal's pegs came back with the game
+    assert Keeper("st", k.fs, Clock()).snapshot()[0] == before[0]
+
+
+def journal_game():
+    """(log bytes, journal bytes, snapshots, journal record ends): the recorded game, its
+    last 12 events in the journal; snapshots[i] is the state with i journal records."""
+    k = keeper()
+    record_game(k, seed=7, want=0, keep=False)
+    k.new_game()
+    record_game(k, seed=12345, want=120, keep=False)
+    k.fold()
+    snaps = [k.snapshot()]
+    while k._log.jsize + 12 <= 200 and len(snaps) < 13:
+        if k.game.over:
+            k.undo()
+        else:
+            k.peg(k.game.dealer, 1)
+        snaps.append(k.snapshot())
+    return k.fs.files["st/game.log"], k.fs.files["st/game.jnl"], snaps
+
+
+def test_journal_cut_at_every_byte_and_every_byte_flipped():
+    log, jnl, snaps = journal_game()
+    ends = [8]
+    while ends[-1] < len(jnl):
+        ends.append(ends[-1] + jnl[ends[-1]])
+    assert len(ends) == len(snaps) >= 12
+    for size in range(len(jnl) + 1):
+        fs = FakeFS({"st/game.log": log, "st/game.jnl": jnl[0:size]})
+        k = Keeper("st", fs, Clock())
+        n = sum(1 for e in ends[1:] if e <= size)
+        assert k.snapshot() == snaps[n], size
+        # A cut anywhere else tore a record (or the header written with the first one).
+        assert (k.notice == "") == (size in ends or size == 0), (size, k.notice)
+        k.peg(0, 1) if not k.game.over else k.undo()
+        assert Keeper("st", fs, Clock()).snapshot() == k.snapshot(), size
+    record = 0
+    for i in range(len(jnl)):
+        while ends[record] <= i:
+            record += 1
+        for mask in (0xFF, 0x01):
+            bad = bytearray(jnl)
+            bad[i] ^= mask
+            fs = FakeFS({"st/game.log": log, "st/game.jnl": bytes(bad)})
+            k = Keeper("st", fs, Clock())
+            if i < 8:  # the journal's header: set aside, the log alone stands
+                assert k.snapshot() == snaps[0] and fs.files["st/game.bad1"] == bytes(bad)
+            else:
+                assert k.snapshot() == snaps[record - 1], (i, mask)
+                assert k.notice.startswith("recovered "), k.notice
+
+
+def test_a_journal_after_a_gap_or_without_its_log_is_never_replayed():
+    log, jnl, snaps = journal_game()
+    ends = [8]
+    while ends[-1] < len(jnl):
+        ends.append(ends[-1] + jnl[ends[-1]])
+    # The log lost its last record (damage): the journal carries on a record that is gone.
+    short = log[0 : len(log) - 1]
+    k = Keeper("st", FakeFS({"st/game.log": short, "st/game.jnl": jnl}), Clock())
+    assert k.notice.startswith("recovered ") and "damaged bytes" in k.notice
+    alone = Keeper("st", FakeFS({"st/game.log": short}), Clock())  # what the log keeps
+    assert k.snapshot() == alone.snapshot() and k.snapshot() != snaps[0]
+    k.peg(0, 1)
+    assert Keeper("st", k.fs, Clock()).snapshot() == k.snapshot()
+    # No log at all: the journal is set aside, the board starts fresh.
+    fs = FakeFS({"st/game.jnl": jnl})
+    k = Keeper("st", fs, Clock())
+    assert "journal" in k.notice and fs.files["st/game.bad1"] == jnl
+    assert k.game.events == [] and "st/game.jnl" not in fs.files
+    k.peg(0, 2)
+    assert Keeper("st", fs, Clock()).snapshot() == k.snapshot()
 
 
 def test_cut_inside_a_new_game():
@@ -165,14 +366,7 @@ def test_cut_inside_a_restore_of_the_last_game():
     empty = new_game().snapshot()
     restored = 0
     for budget in range(5000):  # as cut_each_unit, checking each at once (a small heap)
-        k = new_game()
-        k.fs.budget = budget
-        try:
-            k.restore_game()
-            done = True
-        except PowerCut:
-            done = False
-        k.fs.budget = -1
+        k, done = cut_once(new_game, lambda k: k.restore_game(), budget)
         s = Keeper("st", k.fs, Clock()).snapshot()
         assert s == empty or s[0] == old, budget
         restored += s[0] == old
@@ -228,6 +422,8 @@ def test_real_files_in_a_temp_folder():
             k = Keeper(folder, ops, Clock())
             assert k.snapshot() == snaps[events_within(ends, size)], size
             k.peg(1, 1) if not k.game.over else k.undo()
+            assert Keeper(folder, ops, Clock()).snapshot() == k.snapshot()
+            k.fold()  # the journal's record into the log, the journal removed
             assert Keeper(folder, ops, Clock()).snapshot() == k.snapshot()
         assert sorted(ops.listdir(folder)) == ["game.log"]
         ops.write(folder + "/game.log", b"junk")

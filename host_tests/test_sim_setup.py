@@ -35,7 +35,7 @@ def test_reset_removes_the_files_the_keeper_set_aside_and_keeps_the_users(tmp_pa
     with open(os.path.join(folder, "settings.txt"), "w") as f:
         f.write("nonsense")
     assert script(impl, folder, "type 5A\n", tmp_path)[0] == 0
-    set_aside = sorted(set(os.listdir(folder)) - {"game.log", "settings.txt"})
+    set_aside = sorted(set(os.listdir(folder)) - {"game.log", "game.jnl", "settings.txt"})
     assert set_aside == ["game.bad1", "settings.bad1"]  # scorekeeper/atomic.py's names
     for name in ("game.log.tmp", "pegging.txt", "errors.log", "game.bad12"):
         open(os.path.join(folder, name), "w").close()

@@ -14,6 +14,7 @@ from webfs import ENOSPC, PowerLost, TabLost, WebFS
 from webmain import start
 
 LOG = "picopeg/state/game.log"
+JNL = "picopeg/state/game.jnl"
 PEG_RECORD = 12  # bytes of one peg record (scorekeeper/FORMAT.md)
 
 
@@ -148,7 +149,7 @@ def committed_2a():
 def test_a_power_cut_at_any_byte_of_a_write_never_loses_a_committed_point():
     for tear in range(PEG_RECORD + 1):
         host, r = committed_2a()
-        before = host.store[LOG]
+        before = host.store[JNL]  # the appended records go to the journal (FORMAT.md)
         r.power_cut(tear, window_ms=1000)
         r.key("3", True)
         r.key("3", False)
@@ -156,8 +157,8 @@ def test_a_power_cut_at_any_byte_of_a_write_never_loses_a_committed_point():
         r.key("B", False)  # B's release writes the peg record: the power lasts `tear` bytes
         until(r, "off", 1100)  # (a whole record: the power fails at the end of the window)
         assert host.frame == bytes(363) and host.text == ""  # dark, the display blank
-        assert host.store[LOG][: len(before)] == before
-        assert len(host.store[LOG]) == len(before) + tear
+        assert host.store[JNL][: len(before)] == before
+        assert len(host.store[JNL]) == len(before) + tear
         until(r, "on", 600)
         assert host.led(2) == A_FRONT, tear  # the committed point, whatever the cut tore
         whole = tear == PEG_RECORD

@@ -172,7 +172,9 @@ ENTRY_POINTS = (  # how far the entry "3 B" has got when the power fails
     ("B up, before the write", [("3", True), ("3", False), ("B", True), ("B", False)], 0),
     ("B up, 1 byte written", [("3", True), ("3", False), ("B", True), ("B", False)], 1),
     ("B up, torn record", [("3", True), ("3", False), ("B", True), ("B", False)], 7),
-    ("B up, whole record", [("3", True), ("3", False), ("B", True), ("B", False)], 12),
+    # 20: the record whole even when it starts a new journal (its 8-byte header first:
+    # after the torn record above, start-up rewrote the log and removed the journal).
+    ("B up, whole record", [("3", True), ("3", False), ("B", True), ("B", False)], 20),
 )
 
 
@@ -197,7 +199,7 @@ def test_a_power_cut_at_any_point_of_an_entry_never_loses_a_committed_point(page
         wait_rgb(page, 2, A_FRONT)  # the committed point, always
         b = side_pegs(page, B_FRONT)
         assert b in ([], [3]), (name, b)
-        if tear == 12:
+        if tear == 20:
             assert b == [3], name  # a whole record is a committed point too
         if b:  # take it back, so every cut starts from A 2, B 0
             page.tap("*")

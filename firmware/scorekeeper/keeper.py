@@ -8,10 +8,14 @@
     k.pass_deal(); k.undo(); k.undo_to(3); k.new_game(); k.restore_game()
     k.choose_dealer(1)            # before anything is pegged: B deals first (the cut)
     k.keep_time()                 # note the play time so far (at most once a minute)
+    k.fold_pending, k.fold_due    # records wait in the journal; it is half full
+    k.fold()                      # move them to the log (the board: when idle)
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
 
-Every change is written to flash (one appended record, or a whole new file renamed into
-place) before the in-memory state changes, so what the board shows is always on flash.
+Every change is written to flash (one record appended to the journal, or a whole new file
+renamed into place) before the in-memory state changes, so what the board shows is always on
+flash. The journal (game.jnl) is small, so littlefs appends to it without erasing a block;
+``fold`` moves its records into game.log when the board is idle (log.py, FORMAT.md).
 The clock returns whole seconds from any epoch; only differences are used (play time).
 A new game keeps the game it replaces in ``game.prev`` until the next new game, so a new
 game started by mistake is one ``restore_game`` from undone.
@@ -24,12 +28,13 @@ from scorekeeper.errors import NothingToUndo, ScoreRefused
 from scorekeeper.events import PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
-from scorekeeper.log import Log
+from scorekeeper.log import JOURNAL_MAX, Log
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.rules import check_entry
 from scorekeeper.stats import REC_STATS, Stats
 
 LOG_NAME = "game.log"
+JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
 PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
 SETTINGS_NAME = "settings.txt"
 TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
@@ -56,7 +61,7 @@ class Keeper:
         self._notes = []
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
-        self._log = Log(self.fs, join(folder, LOG_NAME))
+        self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
         from scorekeeper.load import load_settings  # start-up only: see _load_log
 
@@ -167,6 +172,9 @@ class Keeper:
             if data is not None:
                 self.fs.remove(self._prev_path)
             raise NothingToUndo("nothing to undo: this game has just started")
+        # No journal may outlive the log it carries on: the restored file numbers its
+        # records from its own (older) base, so first move the journal into this log.
+        self.fold()
         write_atomic(self.fs, self._log.path, data)
         self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
         self._load_log()
@@ -192,6 +200,28 @@ class Keeper:
         self.game.add_time(dt)
         self._then = self._now()
         return True
+
+    @property
+    def fold_pending(self):
+        """True when records wait in the journal (or a failed write wants the log rewritten)."""
+        return self._log.pending or self._dirty
+
+    @property
+    def fold_due(self):
+        """True when the journal is half full (or a failed write wants the log rewritten)."""
+        return self._dirty or self._log.jsize * 2 >= JOURNAL_MAX
+
+    def fold(self):
+        """Move the journal's records into the log (the board does it when idle: it costs
+        the log's block copy, ~50 ms on the Pico, that an append to the journal does not)."""
+        if self._dirty:
+            self._rewrite(self.game.events)
+            return
+        try:
+            self._log.fold()
+        except OSError:
+            self._dirty = True  # part of the records may be on the log: rewrite it next
+            raise
 
     def reset_match(self):
         """Start a new match: games won and game points back to 0."""
@@ -278,7 +308,11 @@ class Keeper:
             g.add_time(kept)
             for ev in evs:
                 g.apply(ev)
-        self._log.rewrite(self._records(evs, match, stats, g), keep)
+        try:
+            self._log.rewrite(self._records(evs, match, stats, g), keep)
+        except OSError:
+            self._dirty = True  # a fold or the journal's removal may have stopped part-way
+            raise
         self._dirty = False
         if match is not None:
             self._match = match
@@ -304,15 +338,18 @@ class Keeper:
         heap once it has booted (app.py): it is needed again only to bring a game back."""
         from scorekeeper.load import load_log
 
-        found = load_log(self.fs, self._log.path, self._notes)
+        log = self._log
+        found = load_log(self.fs, log.path, self._notes, log.jpath)
+        # A journal file is there if load_log used it (it sets aside one it cannot use).
+        log.jfile = found is not None and found[6]
         if found is None:
             self.game = None
             self._match, self._stats = Match(), Stats()
+            log.seq = 0
             self._start(0)
             return
-        self._match, self._stats, self.game, records, size = found
-        if records < 0:
+        self._match, self._stats, self.game, log.seq, size, log.jsize, _ = found
+        if size < 0:
             self._rewrite(self.game.events)  # never append after damaged bytes
         else:
-            self._log.seq = records & 0xFFFF
-            self._log.size = size
+            log.size = size

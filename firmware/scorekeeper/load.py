@@ -23,7 +23,7 @@ from scorekeeper.events import (
     unpack_time,
 )
 from scorekeeper.game import Game
-from scorekeeper.log import check_header, scan
+from scorekeeper.log import HEADER, check_header, scan
 from scorekeeper.match import PAYLOAD_SIZE as MATCH_SIZE
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.settings import Settings, decode
@@ -55,15 +55,19 @@ def load_settings(fs, path, notes):
         return Settings()
 
 
-def load_log(fs, path, notes):
-    """(match, stats, game, records in the file, file size), or None to start fresh.
+def load_log(fs, path, notes, jpath=None):
+    """(match, stats, game, next seq, log size, journal size, journal file there), or None
+    to start fresh.
 
-    Records is -1 when the file must be rewritten before anything is appended to it: it was
-    damaged, or it is a version 1 file (this firmware appends version 2 records only).
+    The log's records, then the journal's (jpath) that carry them on (``join_journal``).
+    The log size is -1 when the log must be rewritten before anything is appended: it was
+    damaged, a fold was cut short, or it is a version 1 file (this firmware appends version 2
+    records only). The journal size is what may be appended to (0: write a new journal).
     """
     take_tmp(fs, path, is_log)
     data = fs.read(path)
     if data is None:
+        _no_log_for(fs, jpath, notes)
         return None
     match = Match()
     stats = Stats()
@@ -76,21 +80,49 @@ def load_log(fs, path, notes):
         name = set_aside(fs, path)
         notes.append(("game log unreadable ({}): set aside as {}; starting fresh"
                       .format(e, _base(name)), "log set aside: new game"))  # fmt: skip
+        _no_log_for(fs, jpath, notes)
         return None
+    seq = (data[len(HEADER) + 1] | data[len(HEADER) + 2] << 8) + len(records)
+    size = len(data)
+    dropped = size - good
+    jsize = 0
+    jdata = fs.read(jpath) if jpath is not None and version >= 2 else None
+    if jdata is not None:  # the journal's module is loaded only when there is one
+        from scorekeeper.journal import join_journal
+
+        log = (data, records, good, seq)
+        data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, log, sizes=sizes,
+                                                       notes=notes)  # fmt: skip
+    elif dropped:
+        jsize = -1
+    jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)
+    joined = good
     kept, good, refused = _replay(game, data, records, good, sizes)
-    if good == len(data) and not refused:
+    dropped += joined - good
+    seq &= 0xFFFF
+    if not dropped and not refused and jsize >= 0:
         if version < 2:  # an upgraded board: rewrite it as version 2 before appending
-            return match, stats, game, -1, 0
-        return match, stats, game, len(records), len(data)
-    note = "recovered {} events; dropped ".format(kept)
-    if good < len(data):
-        note += "{} damaged bytes".format(len(data) - good)
-        short = "kept {} events, lost {} bytes".format(kept, len(data) - good)
-    else:
-        note += "{} events that break the rules".format(refused)
-        short = "kept {} events, dropped {}".format(kept, refused)
-    notes.append((note, short))
-    return match, stats, game, -1, 0
+            return match, stats, game, seq, -1, 0, jfile
+        return match, stats, game, seq, size, jsize, jfile
+    if dropped or refused:
+        note = "recovered {} events; dropped ".format(kept)
+        if dropped:
+            note += "{} damaged bytes".format(dropped)
+            short = "kept {} events, lost {} bytes".format(kept, dropped)
+        else:
+            note += "{} events that break the rules".format(refused)
+            short = "kept {} events, dropped {}".format(kept, refused)
+        notes.append((note, short))
+    return match, stats, game, seq, -1, 0, jfile
+
+
+def _no_log_for(fs, jpath, notes):
+    """A journal without its log (set aside, or gone) carries on nothing: set it aside too,
+    so that no record of it can pass for one of the new log."""
+    if jpath is not None and fs.exists(jpath):
+        name = set_aside(fs, jpath)
+        notes.append(("journal without its game log: set aside as {}".format(_base(name)),
+                      "journal set aside"))  # fmt: skip
 
 
 def _read_head(data, records, match, stats, version):

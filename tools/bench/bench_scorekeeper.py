@@ -54,7 +54,10 @@ print(len(record_ends(data)) - 3, len(data), best, held)
 """
 
 # The unix port only. Prints erases and bytes programmed by the first append, then by
-# {events} more (and the log's size after them), by a new game and by a settings write.
+# {events} more (and the log's size after them), by a new game and by a settings write; then
+# by {events} events of the new game each folded at once (a board idle after every key: the
+# most folds), by one append to the journal and one fold late in that game, and by {events}
+# events of another game folded whenever the journal is half full (as the board at rest).
 LITTLEFS = """
 import sys
 sys.path.insert(0, {root!r})
@@ -87,6 +90,11 @@ try:
     out.append(len(ops.read(LFS_MOUNT + "/state/game.log")))
     spent(k.new_game)
     spent(lambda: k.set_setting("muggins", 1))
+    spent(lambda: [appends(k, 1) or k.fold() for n in range({events})])
+    spent(lambda: k.peg(0, 1))
+    spent(k.fold)
+    k.new_game()
+    spent(lambda: [appends(k, 1) or (k.fold_due and k.fold()) for n in range({events})])
 finally:
     unmount_lfs()
 print(" ".join([str(x) for x in out]))
@@ -131,6 +139,10 @@ def run():
         ("{} appends (log now {} bytes)".format(EVENTS, lfs[4]), lfs[2:4]),
         ("new game (compaction + rename)", lfs[5:7]),
         ("settings write", lfs[7:9]),
+        ("{} events, each folded at once (idle after every key)".format(EVENTS), lfs[9:11]),
+        ("then one append (to the journal)", lfs[11:13]),
+        ("and its fold into the log", lfs[13:15]),
+        ("{} events, folded when half full (the board's idle fold)".format(EVENTS), lfs[15:17]),
     ):
         print("  {}: {} erases, {} bytes programmed".format(what, erases, programmed))
     return figures

@@ -122,7 +122,8 @@ class Harness:
     # -- what the player does --------------------------------------------------------
 
     def wait(self, ms):
-        """Let ms pass: a keypad scan and a frame every 20 ms."""
+        """Let ms pass: a keypad scan and a frame every 20 ms (and, as the board's frame task
+        does, the idle work: the journal's fold when the keys rest, app.App.idle)."""
         b = self.board
         end = b.now + ms
         while b.now + SCAN_MS <= end:
@@ -130,6 +131,7 @@ class Harness:
             t = b.ticks_ms()
             self.app.feed_keys(b.keys, t)
             self.app.step(t)
+            self.app.idle(t)
         b.now = end
 
     def hold(self, legend, ms):

@@ -13,7 +13,13 @@ stderr; the figures, as JSON, to stdout (or OUT).
   PC from the same files);
 - keys: on that board, five goes for A (side key alone): key release to the frame that shows
   the point, through the debounce, the keeper's write to flash (with the flash chip's
-  typical erase and program times, flashchip.py) and the next frame;
+  typical erase and program times, flashchip.py) and the next frame. "Registered" is the
+  second scan after the release: since issue 13 that is the confirming scan the keypad task
+  takes 5 ms after the first up-read (it was the next 20 ms scan), and the frame is drawn by
+  the keypad task at once. The saved game is made on the PC and then left idle for a minute
+  (board_files.saved_game), so its journal is folded into game.log as on a board unplugged
+  at rest; the goes append to a fresh journal, and no fold falls among them (they are 0.7 s
+  apart);
 - jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
   render benchmarks) plus Fibonacci(24), the program that tools/bench/benchutil.py scales
   its estimates by,

@@ -49,6 +49,7 @@ def saved_game(keys: str, settings: dict | None = None) -> dict[str, bytes]:
         for name, value in (settings or {}).items():
             h.keeper.set_setting(name, value)
         h.type(keys)
+        h.wait(61000)  # idle, as a board is before it is unplugged: the journal is folded
         return _state_files(Path(tmp))
 
 

@@ -18,7 +18,8 @@ from board_session import PicoBoard
 from pico_figures import host_frames
 
 # 41 pegs (A 25, B 20, apart on the track): the log (~630 bytes) has outgrown littlefs's
-# inline limit, so each append copies the log's block to a fresh one, as late in a game.
+# inline limit, so a fold of the journal into it copies the log's block to a fresh one, as
+# late in a game; the entries typed go to the journal (firmware/scorekeeper/log.py).
 GAME = "5A" + "1B1A" * 20
 
 
@@ -32,7 +33,7 @@ def plus(score: list[int], side: int, points: int) -> list[int]:
     return out
 
 
-async def play_and_cut(start, entries, n, fraction):
+async def play_and_cut(start, entries, n, fraction, idle_ms=1000):
     """Boot from `start` (files or an image), type each (keys, side, points) entry, cut the
     power `fraction` into the n-th filesystem write after the first frame (n=None: no cut;
     returns the count of those writes). Returns the flash image left, the cut, and the
@@ -43,7 +44,7 @@ async def play_and_cut(start, entries, n, fraction):
         assert first is not None, "no LED frame within 5 s of power-on"
         if n is None:
             t = pico.tap("".join(e[0] for e in entries), first.ms + 100)
-            await pico.run_until(t + 1000)
+            await pico.run_until(t + idle_ms)
             return sum(
                 FS[0] <= o.address < FS[1] and o.start_ns > first.ns for o in pico.flash.ops
             )
@@ -54,7 +55,7 @@ async def play_and_cut(start, entries, n, fraction):
             t = pico.tap(keys, t)
             released.append(t - 100)  # the last key of the entry went up here
             t += 400
-        await pico.run_until(t + 1000)
+        await pico.run_until(t + idle_ms)
         assert pico.was_cut, f"no filesystem write #{n} after the entries: {pico.flash.ops}"
         cut = pico.flash.cut
         before = [
@@ -97,10 +98,24 @@ def test_the_score_survives_power_cuts_in_the_middle_of_flash_writes():
     now = check_restored(image, frame, after, start, plus(start, 0, 2))
 
     # 2: halfway through the last flash write of B's 3 (the end of littlefs's commit of the
-    # appended record). A first run from the same flash without a cut counts the writes.
+    # record appended to the journal). A first run from the same flash without a cut counts
+    # the writes.
     entries = [("3B", 1, 3)]
     last = asyncio.run(play_and_cut(image2, entries, n=None, fraction=0))
     image, cut, before = asyncio.run(play_and_cut(image2, entries, n=last, fraction=0.5))
     assert before == entries and cut["op"].kind == "program"
+    frame, after, image3 = asyncio.run(power_on_again(image))
+    now = check_restored(image, frame, after, now, plus(now, 1, 3))
+
+    # 3: halfway through the first flash write of the fold, 5 s after eight 1s for A (the
+    # journal is then half full: app.App.idle folds it; the fold appends its records to the
+    # log: the erase of the block it copies the log's end to). The 1s were on flash in the
+    # journal before the fold began: they must stand.
+    entries = [("1A" * 8, 0, 8)]
+    appended = asyncio.run(play_and_cut(image3, entries, n=None, fraction=0))
+    image, cut, before = asyncio.run(
+        play_and_cut(image3, entries, n=appended + 1, fraction=0.5, idle_ms=7000)
+    )
+    assert before == entries and cut["op"].kind == "erase"
     frame, after, _ = asyncio.run(power_on_again(image))
-    check_restored(image, frame, after, now, plus(now, 1, 3))
+    assert check_restored(image, frame, after, now, plus(now, 0, 8)) == plus(now, 0, 8)

@@ -52,7 +52,8 @@ def test_a_blank_pico_boots_into_picopeg_pegs_2_for_a_and_keeps_it_across_a_powe
             assert pico.frames[-1].pixels == pegged.pixels  # it stays: no blink, no undo
             on_flash = pico.files()
             image = pico.power_cut()
-        assert sorted(on_flash) == ["/state/game.log"]  # /state made; the defaults unwritten
+        # /state made; the defaults unwritten; the 2 in the journal (scorekeeper/FORMAT.md)
+        assert sorted(on_flash) == ["/state/game.jnl", "/state/game.log"]
         async with PoweredPico(Install("blank", uf2).with_fs(image)) as pico:
             back = await pico.first_frame()
             await pico.wait_ms(100)
