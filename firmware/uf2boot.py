@@ -11,7 +11,7 @@ older firmware that someone could mistake for the running one. Nothing is delete
 the settings and ``/errors.log`` are not touched. An already clean filesystem costs one
 ``listdir`` of the root.
 
-    notice = set_aside(os)      # "" or "moved 59 old firmware files to /old-firmware"
+    notice = set_aside(os)      # "" or "moved 63 old firmware files to /old-firmware"
 SPDX-License-Identifier: MIT
 """
 
