@@ -108,14 +108,7 @@ def cut_each_unit(setup, action, limit=5000):
     return the list of snapshots after a reload, and the snapshot of the uncut action."""
     seen = []
     for budget in range(limit):
-        k = setup()
-        k.fs.budget = budget
-        try:
-            action(k)
-            done = True
-        except PowerCut:
-            done = False
-        k.fs.budget = -1
+        k, done = cut_once(setup, action, budget)
         seen.append(Keeper("st", k.fs, Clock()).snapshot())
         if done:
             return seen
