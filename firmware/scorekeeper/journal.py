@@ -12,12 +12,7 @@ SPDX-License-Identifier: MIT
 """
 
 from scorekeeper.atomic import set_aside
-from scorekeeper.log import JHEADER, scan
-
-
-def _seq(data, off):
-    """The number of the record whose payload starts at off."""
-    return data[off - 3] | (data[off - 2] << 8)
+from scorekeeper.log import JHEADER, scan, seq_at
 
 
 def join_journal(fs, jpath, jdata, log, *, sizes, notes):
@@ -42,7 +37,7 @@ def join_journal(fs, jpath, jdata, log, *, sizes, notes):
     jbad = len(jdata) - jgood if jgood else len(jdata)
     if not jrecs:  # a journal cut while it was created: its one record lost
         return data, good, seq, dropped + jbad, -1 if dropped or jbad else 0
-    first = _seq(jdata, jrecs[0][1])
+    first = seq_at(jdata, jrecs[0][1] - 4)  # (the offset is its payload's)
     jnext = (first + len(jrecs)) & 0xFFFF
     skip = (seq - first) & 0xFFFF
     if skip >= 0x8000:  # a gap: the journal follows records the log has lost

@@ -23,7 +23,7 @@ from scorekeeper.events import (
     unpack_time,
 )
 from scorekeeper.game import Game
-from scorekeeper.log import HEADER, check_header, scan
+from scorekeeper.log import HEADER, check_header, scan, seq_at
 from scorekeeper.match import PAYLOAD_SIZE as MATCH_SIZE
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.settings import Settings, decode
@@ -82,7 +82,7 @@ def load_log(fs, path, notes, jpath=None):
                       .format(e, _base(name)), "log set aside: new game"))  # fmt: skip
         _no_log_for(fs, jpath, notes)
         return None
-    seq = (data[len(HEADER) + 1] | data[len(HEADER) + 2] << 8) + len(records)
+    seq = seq_at(data, len(HEADER)) + len(records)
     size = len(data)
     dropped = size - good
     jsize = 0

@@ -55,6 +55,11 @@ def check_header(data):
     return version
 
 
+def seq_at(data, pos):
+    """The number of the record that starts at pos."""
+    return data[pos + 1] | (data[pos + 2] << 8)
+
+
 def scan(data, sizes, seq=-1, pos=-1):
     """Records of data's good prefix from pos: a list of (type, payload offset), the good
     length.
@@ -69,7 +74,7 @@ def scan(data, sizes, seq=-1, pos=-1):
         pos = len(HEADER)
     end = len(data)
     if seq < 0 and pos + FRAME <= end:
-        seq = data[pos + 1] | (data[pos + 2] << 8)
+        seq = seq_at(data, pos)
     while pos + FRAME <= end:
         n = data[pos]
         rtype = data[pos + 3]
@@ -77,7 +82,7 @@ def scan(data, sizes, seq=-1, pos=-1):
         # An unknown type is damage even when its length byte is FRAME - 1 (size -1).
         if size < 0 or n != FRAME + size or pos + n > end:
             break
-        if data[pos + 1] | (data[pos + 2] << 8) != seq:
+        if data[pos + 1] | (data[pos + 2] << 8) != seq:  # seq_at inline: a call a record costs
             break
         c = crc16(data, pos, pos + n - 2)
         if data[pos + n - 2] | (data[pos + n - 1] << 8) != c:
