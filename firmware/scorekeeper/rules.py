@@ -209,9 +209,15 @@ def _check_start(game, side, points):
 def kept_cards(cfg):
     """Cards a hand keeps: 4, or the five-card game's 3 (Hoyle) or 4 (the rulebook's reading).
 
-    Every crib is counted as four cards: in the five-card game's keep-4 reading the crib has
-    two, and every count two cards and a starter can score is one a four-card crib can."""
+    A crib count is checked as a four-card crib's (``_check_count``): in the five-card game's
+    keep-4 reading the crib has two cards (``crib_cards``), and every count two cards and a
+    starter can score is one a four-card crib can."""
     return cfg.five_keep if cfg.five_card else 4
+
+
+def crib_cards(cfg):
+    """Cards in the crib: 4, or 2 in the five-card game keeping 4 (one thrown by each)."""
+    return 2 if cfg.five_card and cfg.five_keep == 4 else 4
 
 
 def _check_count(cfg, points, crib):
