@@ -202,13 +202,12 @@ def test_verify_refuses_bad_cards_and_changes_nothing():
     assert "5S 6?" in h.lines
     h.press("*")
     h.press("1")
-    h.press("4")  # rank 14
+    h.press("4")  # rank 14: refused, and nothing of it stays (issue 20)
     refused(h, *before)
-    assert "rank 14 is out of range" in text(h)
-    h.type("*2")
+    assert "rank 14 is out of range" in text(h) and "5S" in h.lines
+    h.press("2")
     h.press("5")  # rank 25
     refused(h, *before)
-    h.type("*")
     h.press("B")  # a suit with no rank
     refused(h, *before)
     assert "rank (1-13) first" in text(h)
@@ -217,6 +216,36 @@ def test_verify_refuses_bad_cards_and_changes_nothing():
     h.press("9")  # a sixth card
     refused(h, *before)
     assert "too many cards" in text(h)
+
+
+def test_verify_a_refused_rank_leaves_nothing_behind():
+    # Issue 20: 12#, then 1 4 (a slip), then 1 3 A is the king of clubs, not the jack; 14 A
+    # and 20 A enter no card (the 1 and the 2 of the refused rank are gone).
+    h = board_in(MODE_VERIFY)
+    h.type("12#")
+    before = state(h)
+    h.type("14")
+    refused(h, *before)
+    assert "rank 14 is out of range" in text(h)
+    h.type("13A")
+    assert "KC" in h.lines and "cards 1/5:" in h.lines
+    before = state(h)
+    h.type("14A")
+    refused(h, *before)
+    assert "rank (1-13) first" in text(h) and "KC" in h.lines
+    h.type("20A")
+    refused(h, *before)
+    assert "rank (1-13) first" in text(h) and "KC" in h.lines
+    h.type("10A")  # a ten typed whole after the slip
+    assert "KC 10C" in h.lines
+
+
+def test_coach_shares_the_card_entry_a_refused_rank_leaves_nothing():
+    h = board_in(MODE_COACH)
+    h.type("14")
+    assert "rank 14 is out of range" in text(h)
+    h.type("13A")
+    assert "KC" in h.lines
 
 
 def test_verify_five_card_game_hand_is_three_cards_and_the_starter():

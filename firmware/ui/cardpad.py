@@ -3,8 +3,10 @@
     pad = CardPad(5)       # up to 5 cards
     pad.digit(1); pad.digit(0); pad.suit(1)   # 10 of diamonds: pad.cards == [22]
 
-Every method either changes the entry or raises ``Refused`` having changed nothing.
-Ranks are typed 1-13 (1 ace, 11 jack, 12 queen, 13 king); ``0`` alone is also a ten, as on
+Every method either changes the entry or raises ``Refused`` having changed nothing, but
+one: a rank digit that makes no rank (``14``, ``20``) drops the rank being typed, so no part
+of it is left to make another card (``14`` ``A`` must not enter the ace; the card is typed
+again). Ranks are typed 1-13 (1 ace, 11 jack, 12 queen, 13 king); ``0`` alone is also a ten, as on
 the pegging helper. Suits follow the keypad: A clubs, B diamonds, C hearts, D spades.
 ``restart_key`` gives both modes their long and held keys. Only those modes import this
 module, so it leaves the heap with them.
@@ -72,7 +74,9 @@ class CardPad:
         else:
             rank = self.rank * 10 + d
             if self.rank != 1 or rank > 13:
-                raise Refused("rank {} is out of range: ranks are 1-13".format(rank))
+                self.rank = self.rank_digits = 0  # nothing of a refused rank stays behind
+                raise Refused("rank {} is out of range: ranks are 1-13; type the card again"
+                              .format(rank))  # fmt: skip
         self.rank = rank
         self.rank_digits += 1
 
