@@ -78,7 +78,7 @@ class Mode(ModeBase):
         self.claimed = False  # the claim is in: keys now type cards
         self.result = None  # the CountCheck once every card is in
         self.awarded = False  # the missed points have been pegged (muggins) ...
-        self.award = None  # ... as this event
+        self.award = -1  # ... at this keeper revision
 
     def enter(self, now):
         g = self.keeper.game
@@ -185,9 +185,9 @@ class Mode(ModeBase):
         that is still the last thing pegged; otherwise the award stays and counts as given,
         so the same points are never awarded twice."""
         self.result = None
-        g = self.keeper.game
-        if self.awarded and g.last is self.award and g.last is not None:
-            self.keeper.undo()
+        k = self.keeper
+        if self.awarded and k.revision == self.award:  # nothing committed or undone since
+            k.undo()
             self.awarded = False
             return (SIG_UNDO, "muggins undone")
         return None
@@ -215,7 +215,7 @@ class Mode(ModeBase):
             raise Refused("there is no side {} in this game".format(SIDES[side]))
         self.keeper.peg(side, r.muggins_points, MUGGINS)
         self.awarded = True
-        self.award = self.keeper.game.last
+        self.award = self.keeper.revision
         return (SIG_OK, "muggins: {} +{}".format(SIDES[side], r.muggins_points))
 
     # -- display -------------------------------------------------------------------------
