@@ -11,6 +11,7 @@
     k.fold_pending, k.fold_due    # records wait in the journal; it is half full
     k.fold()                      # move them to the log (the board: when idle)
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
+    k.revision                    # bumped by every change of the game's events (a cache key)
 
 Every change is written to flash (one record appended to the journal, or a whole new file
 renamed into place) before the in-memory state changes, so what the board shows is always on
@@ -25,7 +26,7 @@ SPDX-License-Identifier: MIT
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
 from scorekeeper.errors import NothingToUndo, ScoreRefused
-from scorekeeper.events import PLAY, REC_GAME, REC_TIME, REC_UNDO
+from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
 from scorekeeper.log import JOURNAL_MAX, Log
@@ -47,7 +48,7 @@ def _no_clock():
 
 def _has_cards(game):
     for ev in game.events:
-        if ev[0] == events.CARD:
+        if ev[EV_KIND] == events.CARD:
             return True
     return False
 
@@ -65,6 +66,9 @@ class Keeper:
         self._archive_path = join(folder, ARCHIVE_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
+        # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
+        # (the pegging helper's engine, count verify's muggins award) is keyed on it.
+        self.revision = 0
         from scorekeeper.load import load_settings  # start-up only: see _load_log
 
         self.settings = load_settings(self.fs, self._settings_path, self._notes)
@@ -138,6 +142,7 @@ class Keeper:
         else:
             self._append(REC_UNDO, b"")
             self.game.pop()
+            self.revision += 1
         self._then = self._now()
         return ev
 
@@ -283,12 +288,14 @@ class Keeper:
         return events.clamp_dt(self._now() - self._then)
 
     def _commit(self, ev):
-        flagged = check_entry(self.game, ev)  # refuse before anything is written
+        g = self.game
+        flagged = check_entry(g, ev)  # refuse before anything is written; the one check
         if self._dirty:
-            self._rewrite(self.game.events + [ev])
+            self._rewrite(g.events + [ev])
         else:
             self._append(*events.pack(ev))
-        self.game.apply(ev)
+        g.add(ev, flagged)
+        self.revision += 1
         self._then = self._now()
         return flagged
 
@@ -335,6 +342,7 @@ class Keeper:
             self._dirty = True  # a fold or the journal's removal may have stopped part-way
             raise
         self._dirty = False
+        self.revision += 1
         if match is not None:
             self._match = match
         if stats is not None:
@@ -361,16 +369,19 @@ class Keeper:
 
         log = self._log
         found = load_log(self.fs, log.path, self._notes, log.jpath)
-        # A journal file is there if load_log used it (it sets aside one it cannot use).
-        log.jfile = found is not None and found[6]
+        self.revision += 1
         if found is None:
+            log.jfile = False
             self.game = None
             self._match, self._stats = Match(), Stats()
             log.seq = 0
             self._start(0)
             return
-        self._match, self._stats, self.game, log.seq, size, log.jsize, _ = found
-        if size < 0:
+        # A journal file is there if load_log used it (it sets aside one it cannot use).
+        log.jfile = found.jfile
+        self._match, self._stats, self.game = found.match, found.stats, found.game
+        log.seq, log.jsize = found.seq, found.jsize
+        if found.size < 0:
             self._rewrite(self.game.events)  # never append after damaged bytes
         else:
-            log.size = size
+            log.size = found.size
