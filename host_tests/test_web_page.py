@@ -218,7 +218,9 @@ def test_a_new_build_offers_a_reload_and_keeps_the_game(site_dir, tmp_path):
         # A new build is published: one file changes, and with it the worker's cache name.
         with (folder / "style.css").open("a") as f:
             f.write("\n/* the new build */\n")
-        names = sorted(p.name for p in folder.iterdir() if p.name not in ("sw.js", ".picopeg-build"))
+        names = sorted(
+            p.name for p in folder.iterdir() if p.name not in ("sw.js", ".picopeg-build")
+        )
         webbuild.service_worker(folder, names)
         b.reload()  # the next visit finds it
         b.wait_for("return document.getElementById('banner').hidden === false", 20)
