@@ -232,3 +232,42 @@ def test_a_failed_new_game_leaves_the_board_as_it_was():
     k.new_game()
     assert (k.match.games[0:2], k.stats.finished, k.game.dealer) == ([1, 0], 1, 1)
     assert reload(k).snapshot() == k.snapshot()
+
+
+def test_the_revision_moves_with_every_change_of_the_events_and_only_then():
+    """Keeper.revision keys what the modes derive from the events (the pegging helper's
+    engine, count verify's muggins award): every commit, undo and rewrite moves it; a refused
+    entry, the play time and a fold do not."""
+    k = keeper()
+    seen = [k.revision]
+
+    def moved():
+        assert k.revision not in seen, (k.revision, seen)
+        seen.append(k.revision)
+
+    k.peg(0, 2)
+    moved()
+    k.card(4, 1, 0, PLAY)
+    moved()
+    k.undo()  # back to the same events as after the peg: still a new revision
+    moved()
+    before = k.revision
+    try:
+        k.peg(0, 40)  # refused: nothing written, nothing changed
+    except ValueError:
+        pass
+    k.keep_time()
+    k.fold()
+    assert k.revision == before
+    k.pass_deal()
+    moved()
+    k.undo_to(1)
+    moved()
+    k.new_game()  # (the game with its peg is kept: restore_game brings it back)
+    moved()
+    k.restore_game()
+    moved()
+    k.undo()
+    moved()
+    k.set_setting("players", 3)  # nothing pegged: the game starts again under the new rules
+    moved()

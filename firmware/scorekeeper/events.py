@@ -1,6 +1,7 @@
 """Events: what changes a score, as small tuples and as log record payloads.
 
-An event is a tuple of ints ``(kind, side, reason, points, dt)``:
+An event is a tuple of ints ``(kind, side, reason, points, dt)``, read by the named
+indices ``EV_KIND`` .. ``EV_CODE`` (``ev[EV_POINTS]``, not ``ev[3]``):
 
     (PEG,  side, reason, points, dt)        side pegs points (negative only for a correction)
     (DEAL, dealer, 0, 0, dt)                the deal passes; dealer is the new dealer
@@ -18,7 +19,18 @@ SPDX-License-Identifier: MIT
 
 import struct
 
+from compat import const
+
 from scorekeeper.errors import ScorekeeperError
+
+# The fields of an event tuple. (const: inlined here; other modules read them as globals,
+# and a hot loop binds them to locals first, as Game.replay does.)
+EV_KIND = const(0)  # PEG, DEAL, CARD or UNDO
+EV_SIDE = const(1)  # the side that pegs (DEAL: the new dealer)
+EV_REASON = const(2)  # why (PLAY ... START)
+EV_POINTS = const(3)  # points pegged (a correction may be negative; CARD: 0 pegs nothing)
+EV_DT = const(4)  # seconds since the previous event
+EV_CODE = const(5)  # CARD only: the card 0-51, or GO_CODE
 
 PEG = 1
 DEAL = 2
@@ -75,13 +87,15 @@ UNDO_EVENT = (UNDO, 0, 0, 0, 0)
 
 def pack(ev):
     """(record type, payload bytes) of an event."""
-    kind = ev[0]
+    kind = ev[EV_KIND]
     if kind == PEG:
-        return REC_PEG, struct.pack(_PEG_FMT, ev[1], ev[2], ev[3], clamp_dt(ev[4]))
+        return REC_PEG, struct.pack(_PEG_FMT, ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS],
+                                    clamp_dt(ev[EV_DT]))  # fmt: skip
     if kind == DEAL:
-        return REC_DEAL, struct.pack(_DEAL_FMT, ev[1], clamp_dt(ev[4]))
+        return REC_DEAL, struct.pack(_DEAL_FMT, ev[EV_SIDE], clamp_dt(ev[EV_DT]))
     if kind == CARD:
-        return REC_CARD, struct.pack(_CARD_FMT, ev[5], ev[1], ev[2], ev[3], clamp_dt(ev[4]))
+        return REC_CARD, struct.pack(_CARD_FMT, ev[EV_CODE], ev[EV_SIDE], ev[EV_REASON],
+                                     ev[EV_POINTS], clamp_dt(ev[EV_DT]))  # fmt: skip
     if kind == UNDO:
         return REC_UNDO, b""
     raise ScorekeeperError("not an event: {!r}".format(ev))

@@ -10,6 +10,12 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import (
     CARD,
     DEAL,
+    EV_CODE,
+    EV_DT,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
     GO_CODE,
     PEG,
     REASONS,
@@ -23,8 +29,9 @@ from scorekeeper.events import (
 
 
 def _peg_text(ev):
-    return "{} {}{} {}".format(side_name(ev[1]), "+" if ev[3] >= 0 else "", ev[3],
-                               REASONS[ev[2]] if ev[2] < len(REASONS) else ev[2])  # fmt: skip
+    reason, points = ev[EV_REASON], ev[EV_POINTS]
+    why = REASONS[reason] if reason < len(REASONS) else reason
+    return "{} {}{} {}".format(side_name(ev[EV_SIDE]), "+" if points >= 0 else "", points, why)
 
 
 def code_text(code):
@@ -38,16 +45,16 @@ def code_text(code):
 
 def format_event(ev):
     """``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go`` or ``undo``."""
-    kind = ev[0]
+    kind = ev[EV_KIND]
     if kind == PEG:
         text = _peg_text(ev)
     elif kind == DEAL:
-        text = "deal " + side_name(ev[1])
+        text = "deal " + side_name(ev[EV_SIDE])
     elif kind == CARD:
-        text = "card " + code_text(ev[5]) + (" " + _peg_text(ev) if ev[3] else "")
+        text = "card " + code_text(ev[EV_CODE]) + (" " + _peg_text(ev) if ev[EV_POINTS] else "")
     else:
         return "undo"
-    return text + " t={}".format(ev[4]) if ev[4] else text
+    return text + " t={}".format(ev[EV_DT]) if ev[EV_DT] else text
 
 
 def parse_event(text):

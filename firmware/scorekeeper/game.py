@@ -2,6 +2,7 @@
 
     g = Game(settings, dealer=0)
     g.apply(events.peg(1, 2))        # checks, then applies; returns True if flagged
+    g.add(ev, flagged)               # applies an event the caller has checked (the keeper)
     g.pop()                          # undo: drop the last event and replay the rest
     g.replay(evs)                    # apply each in turn, up to one refused: how many stood
 
@@ -15,7 +16,22 @@ SPDX-License-Identifier: MIT
 
 from scorekeeper import rules
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.events import CARD, CRIB, DEAL, GO, HAND, HEELS, PEG, PLAY
+from scorekeeper.events import (
+    CARD,
+    CRIB,
+    DEAL,
+    EV_CODE,
+    EV_DT,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
+    GO,
+    HAND,
+    HEELS,
+    PEG,
+    PLAY,
+)
 from scorekeeper.evlist import EventList
 from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
 
@@ -92,9 +108,14 @@ class Game:
     def apply(self, ev):
         """Check ev, fold it into the state and keep it; return the flag (see check)."""
         flagged = check_event(self, ev)
+        self.add(ev, flagged)
+        return flagged
+
+    def add(self, ev, flagged):
+        """Fold ev into the state and keep it, unchecked: the caller has checked it (the
+        keeper, with rules.check_entry, before it wrote it), so it is checked once."""
         self._fold(ev, flagged)
         self.events.append(ev)
-        return flagged
 
     def pop(self):
         """Remove the last event and replay the others; return the removed event or None."""
@@ -124,12 +145,14 @@ class Game:
         cfg = self.cfg
         stinkhole, finish_hand = cfg.stinkhole, cfg.finish_hand
         solo, two = not cfg.partners, cfg.players == 2  # who has played: see _fold
+        # The field indices as locals: imported names are global lookups on every use.
+        f_kind, f_side, f_reason, f_points, f_dt = EV_KIND, EV_SIDE, EV_REASON, EV_POINTS, EV_DT
         for i in range(len(evs)):
             ev = evs[i]
-            reason = ev[2]
+            reason = ev[f_reason]
             # == chains, not `in (PLAY, GO)`: MicroPython builds a tuple of names every time.
-            if ev[0] == PEG and (reason == PLAY or reason == GO) and self.winner < 0:  # noqa: PLR1714
-                side, points = ev[1], ev[3]
+            if ev[f_kind] == PEG and (reason == PLAY or reason == GO) and self.winner < 0:  # noqa: PLR1714
+                side, points = ev[f_side], ev[f_points]
                 old = scores[side] if 0 <= side < sides else -1
                 top = MAX_PLAY if reason == PLAY else 2
                 if (
@@ -141,7 +164,7 @@ class Game:
                 ):
                     # _fold for a play or go peg before a win: the peg moves up (old <
                     # target, points > 0), the back peg to where the front one was.
-                    self.seconds += ev[4]
+                    self.seconds += ev[f_dt]
                     self.flagged = False
                     if solo and (two or side == self.dealer):
                         self.dealer_played = True
@@ -168,25 +191,25 @@ class Game:
         self.seconds += dt
 
     def _fold(self, ev, flagged):
-        self.seconds += ev[4]
+        self.seconds += ev[EV_DT]
         self.flagged = flagged
-        kind = ev[0]
+        kind = ev[EV_KIND]
         if kind == DEAL:
             if self.winner >= 0:  # finish_hand: passing the deal ends the won game
                 self.over = True
                 return
-            self.dealer = ev[1]
+            self.dealer = ev[EV_SIDE]
             self.deals += 1
             self.heels = False
             self._new_hand()
             return
         if kind == CARD:
-            self._card(ev[5])
-            if not ev[3]:
+            self._card(ev[EV_CODE])
+            if not ev[EV_POINTS]:
                 return
         elif kind != PEG:
             return
-        side, reason, points = ev[1], ev[2], ev[3]
+        side, reason, points = ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
         if (reason in (PLAY, GO) and not self.cfg.partners
                 and (side == self.dealer or self.cfg.players == 2)):  # fmt: skip
             # The dealer's own play points follow its card; with two players, so do the

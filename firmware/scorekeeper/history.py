@@ -24,6 +24,11 @@ from scorekeeper.events import (
     CORRECTION,
     CRIB,
     DEAL,
+    EV_DT,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
     GO,
     HAND,
     HEELS,
@@ -83,8 +88,8 @@ def deals(game):
     d = Deal(1, g.dealer, sides)
     out = [d]
     for ev in game.events:
-        kind = ev[0]
-        d.seconds += ev[4]
+        kind = ev[EV_KIND]
+        d.seconds += ev[EV_DT]
         if kind == DEAL:
             won = g.winner >= 0  # with finish_hand this deal ends the game: no new one
             g.apply(ev)
@@ -93,19 +98,20 @@ def deals(game):
                 d = Deal(len(out) + 1, g.dealer, sides)
                 out.append(d)
             continue
-        side = ev[1]
+        side = ev[EV_SIDE]
         before = scores[side]
         g.apply(ev)
-        if kind != PEG and not (kind == CARD and ev[3]):
+        points = ev[EV_POINTS]
+        if kind != PEG and not (kind == CARD and points):
             continue  # a card that pegged nothing
-        reason = ev[2]
+        reason = ev[EV_REASON]
         d.moved[side * KINDS + reason] += scores[side] - before
         if reason == HAND or reason == CRIB:  # noqa: PLR1714 (no tuple per event)
-            d.counts.append((side, reason, ev[3]))
+            d.counts.append((side, reason, points))
         elif reason == MUGGINS:
-            d.muggins.append((side, ev[3]))
+            d.muggins.append((side, points))
         elif reason == CORRECTION:
-            d.corrections.append((side, ev[3]))
+            d.corrections.append((side, points))
     d.scores = scores[:sides]
     return out
 

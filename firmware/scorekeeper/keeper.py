@@ -11,6 +11,7 @@
     k.fold_pending, k.fold_due    # records wait in the journal; it is half full
     k.fold()                      # move them to the log (the board: when idle)
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
+    k.revision                    # bumped by every change of the game's events (a cache key)
 
 Every change is written to flash (one record appended to the journal, or a whole new file
 renamed into place) before the in-memory state changes, so what the board shows is always on
@@ -25,7 +26,7 @@ SPDX-License-Identifier: MIT
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
 from scorekeeper.errors import NothingToUndo, ScoreRefused
-from scorekeeper.events import PLAY, REC_GAME, REC_TIME, REC_UNDO
+from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
 from scorekeeper.log import JOURNAL_MAX, Log
@@ -36,6 +37,7 @@ from scorekeeper.stats import REC_STATS, Stats
 LOG_NAME = "game.log"
 JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
 PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
+ARCHIVE_NAME = "games.arc"  # the results of the last won games (archive.py)
 SETTINGS_NAME = "settings.txt"
 TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
 
@@ -46,7 +48,7 @@ def _no_clock():
 
 def _has_cards(game):
     for ev in game.events:
-        if ev[0] == events.CARD:
+        if ev[EV_KIND] == events.CARD:
             return True
     return False
 
@@ -61,8 +63,12 @@ class Keeper:
         self._notes = []
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
+        self._archive_path = join(folder, ARCHIVE_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
+        # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
+        # (the pegging helper's engine, count verify's muggins award) is keyed on it.
+        self.revision = 0
         from scorekeeper.load import load_settings  # start-up only: see _load_log
 
         self.settings = load_settings(self.fs, self._settings_path, self._notes)
@@ -91,6 +97,12 @@ class Keeper:
     def settings_pending(self):
         """True when saved settings wait for the next game (a game is under way)."""
         return self.settings.game_key() != self.game.cfg.game_key()
+
+    def archive(self):
+        """The finished games kept on the board, oldest first (archive.Entry; read now)."""
+        from scorekeeper import archive
+
+        return archive.load(self.fs, self._archive_path)
 
     def history(self):
         """The events of this game still standing, as text."""
@@ -130,6 +142,7 @@ class Keeper:
         else:
             self._append(REC_UNDO, b"")
             self.game.pop()
+            self.revision += 1
         self._then = self._now()
         return ev
 
@@ -154,6 +167,13 @@ class Keeper:
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
+        if g.winner >= 0:
+            # The result joins the archive first: a cut before the new game's write leaves
+            # the won game in play and its entry archived; the next new game replaces that
+            # entry (the same game), so a result is never lost nor counted twice.
+            from scorekeeper import archive
+
+            archive.add(self.fs, self._archive_path, g, self._now())
         self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
 
     @property
@@ -179,6 +199,12 @@ class Keeper:
         self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
         self._load_log()
         self._then = self._now()
+        if self.game.winner >= 0:
+            # Back in play: its result leaves the archive (a cut before this leaves it there,
+            # and the next new game of the same result replaces it).
+            from scorekeeper import archive
+
+            archive.drop(self.fs, self._archive_path, self.game)
 
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
@@ -262,12 +288,14 @@ class Keeper:
         return events.clamp_dt(self._now() - self._then)
 
     def _commit(self, ev):
-        flagged = check_entry(self.game, ev)  # refuse before anything is written
+        g = self.game
+        flagged = check_entry(g, ev)  # refuse before anything is written; the one check
         if self._dirty:
-            self._rewrite(self.game.events + [ev])
+            self._rewrite(g.events + [ev])
         else:
             self._append(*events.pack(ev))
-        self.game.apply(ev)
+        g.add(ev, flagged)
+        self.revision += 1
         self._then = self._now()
         return flagged
 
@@ -314,6 +342,7 @@ class Keeper:
             self._dirty = True  # a fold or the journal's removal may have stopped part-way
             raise
         self._dirty = False
+        self.revision += 1
         if match is not None:
             self._match = match
         if stats is not None:
@@ -340,16 +369,19 @@ class Keeper:
 
         log = self._log
         found = load_log(self.fs, log.path, self._notes, log.jpath)
-        # A journal file is there if load_log used it (it sets aside one it cannot use).
-        log.jfile = found is not None and found[6]
+        self.revision += 1
         if found is None:
+            log.jfile = False
             self.game = None
             self._match, self._stats = Match(), Stats()
             log.seq = 0
             self._start(0)
             return
-        self._match, self._stats, self.game, log.seq, size, log.jsize, _ = found
-        if size < 0:
+        # A journal file is there if load_log used it (it sets aside one it cannot use).
+        log.jfile = found.jfile
+        self._match, self._stats, self.game = found.match, found.stats, found.game
+        log.seq, log.jsize = found.seq, found.jsize
+        if found.size < 0:
             self._rewrite(self.game.events)  # never append after damaged bytes
         else:
-            log.size = size
+            log.size = found.size

@@ -1,7 +1,7 @@
 """Start-up: read the settings and replay the game log, repairing what a power cut left.
 
     settings = load_settings(fs, path, notes)
-    found = load_log(fs, path, notes)    # None: start fresh
+    found = load_log(fs, path, notes)    # a Loaded (found.game, found.seq, ...), or None
 
 Damage is never fatal and never silent: a file that cannot be read is renamed aside
 (``game.bad1``), a torn or corrupt tail is dropped, and a line for the player is appended
@@ -55,15 +55,27 @@ def load_settings(fs, path, notes):
         return Settings()
 
 
-def load_log(fs, path, notes, jpath=None):
-    """(match, stats, game, next seq, log size, journal size, journal file there), or None
-    to start fresh.
+class Loaded:
+    """What ``load_log`` found: the totals, the game, and where the files stand.
 
-    The log's records, then the journal's (jpath) that carry them on (``join_journal``).
-    The log size is -1 when the log must be rewritten before anything is appended: it was
-    damaged, a fold was cut short, or it is a version 1 file (this firmware appends version 2
-    records only). The journal size is what may be appended to (0: write a new journal).
-    """
+    ``size`` is the log's length, or -1 when the log must be rewritten before anything is
+    appended: it was damaged, a fold was cut short, or it is an older version (this firmware
+    appends records of its own version only). ``jsize`` is the journal's length appends may
+    carry on from (0: write a new journal); ``jfile``, whether a journal file is there."""
+
+    def __init__(self, match, stats, game, *, seq, size, jsize, jfile):
+        self.match = match
+        self.stats = stats
+        self.game = game
+        self.seq = seq  # the next record's number
+        self.size = size
+        self.jsize = jsize
+        self.jfile = jfile
+
+
+def load_log(fs, path, notes, jpath=None):
+    """A ``Loaded``, or None to start fresh: the log's records, then the journal's (jpath)
+    that carry them on (``join_journal``), replayed."""
     take_tmp(fs, path, is_log)
     data = fs.read(path)
     if data is None:
@@ -102,8 +114,8 @@ def load_log(fs, path, notes, jpath=None):
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
         if version < 2:  # an upgraded board: rewrite it as version 2 before appending
-            return match, stats, game, seq, -1, 0, jfile
-        return match, stats, game, seq, size, jsize, jfile
+            return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
+        return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile)
     if dropped or refused:
         note = "recovered {} events; dropped ".format(kept)
         if dropped:
@@ -113,7 +125,7 @@ def load_log(fs, path, notes, jpath=None):
             note += "{} events that break the rules".format(refused)
             short = "kept {} events, dropped {}".format(kept, refused)
         notes.append((note, short))
-    return match, stats, game, seq, -1, 0, jfile
+    return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
 
 
 def _no_log_for(fs, jpath, notes):

@@ -18,6 +18,11 @@ from scorekeeper.events import (
     CORRECTION,
     CRIB,
     DEAL,
+    EV_CODE,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
     GO,
     GO_CODE,
     HAND,
@@ -84,22 +89,22 @@ def result_text(game):
 
 def check_event(game, ev):
     """Raise why ev is refused; else return True when it is allowed but flagged."""
-    kind = ev[0]
+    kind = ev[EV_KIND]
     if kind == DEAL:
-        _check_side(game, ev[1])
+        _check_side(game, ev[EV_SIDE])
         if game.over:
             raise ScoreRefused(_game_over(game))
         return game.winner < 0 and game.next_side >= 0  # counts still missing
     if kind == CARD:
-        if len(ev) != 6 or not 0 <= ev[5] <= GO_CODE or ev[2] not in (PLAY, GO):
+        if len(ev) != 6 or not 0 <= ev[EV_CODE] <= GO_CODE or ev[EV_REASON] not in (PLAY, GO):
             raise ScorekeeperError("not a card event: {!r}".format(ev))
-        if not ev[3]:  # a card that pegged nothing
+        if not ev[EV_POINTS]:  # a card that pegged nothing
             if game.over:
                 raise ScoreRefused(_game_over(game))
             return False
     elif kind != PEG:
         raise ScorekeeperError("not an event: {!r}".format(ev))
-    side, reason, points = ev[1], ev[2], ev[3]
+    side, reason, points = ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
     _check_side(game, side)
     if not isinstance(points, int) or not 0 <= reason < len(REASONS):
         raise ScorekeeperError("bad points or reason: {!r}".format(ev))
@@ -153,7 +158,7 @@ def _game_over(game):
 def check_entry(game, ev):
     """Raise why a new entry is refused (beyond check_event); else return its flag."""
     flagged = check_event(game, ev)
-    kind, side, reason, points = ev[0], ev[1], ev[2], ev[3]
+    kind, side, reason, points = ev[EV_KIND], ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
     if kind == CARD and game.counted:
         raise ScoreRefused("the show has begun: no more cards in this hand")
     if kind != PEG:
@@ -209,9 +214,15 @@ def _check_start(game, side, points):
 def kept_cards(cfg):
     """Cards a hand keeps: 4, or the five-card game's 3 (Hoyle) or 4 (the rulebook's reading).
 
-    Every crib is counted as four cards: in the five-card game's keep-4 reading the crib has
-    two, and every count two cards and a starter can score is one a four-card crib can."""
+    A crib count is checked as a four-card crib's (``_check_count``): in the five-card game's
+    keep-4 reading the crib has two cards (``crib_cards``), and every count two cards and a
+    starter can score is one a four-card crib can."""
     return cfg.five_keep if cfg.five_card else 4
+
+
+def crib_cards(cfg):
+    """Cards in the crib: 4, or 2 in the five-card game keeping 4 (one thrown by each)."""
+    return 2 if cfg.five_card and cfg.five_keep == 4 else 4
 
 
 def _check_count(cfg, points, crib):

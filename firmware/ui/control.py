@@ -75,10 +75,11 @@ class Controller:
         return app_setting(self.keeper, name, default)
 
     def apply_settings(self):
-        """Copy brightness, palette and current budget into the view."""
+        """Copy brightness, palette, current budget and keep-awake into the view."""
         v = self.view
         v.brightness = self.app_setting("app.brightness", DEFAULT_BRIGHTNESS)
         v.palette = self.app_setting("app.palette", 0)
+        v.keep_awake = self.app_setting("app.keep_awake", 0)
         # Never above what the supply offers (supply.py), whatever the setting says.
         v.budget_ma = led_budget_ma(v.supply_ma, self.app_setting("app.budget", AUTO))
 

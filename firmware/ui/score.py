@@ -23,6 +23,11 @@ from scorekeeper.events import (
     CARD,
     CORRECTION,
     CRIB,
+    EV_CODE,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
     GO,
     GO_CODE,
     HAND,
@@ -80,15 +85,17 @@ def next_count(game):
 
 def event_text(ev):
     """'A +2 play', 'deal B', 'card 5C: A +2 play'."""
-    if ev[0] == PEG or ev[0] == CARD:
-        text = "{} {:+d} {}".format(SIDES[ev[1]], ev[3], REASONS[ev[2]])
-        if ev[0] == PEG:
+    kind = ev[EV_KIND]
+    if kind in (PEG, CARD):
+        text = "{} {:+d} {}".format(SIDES[ev[EV_SIDE]], ev[EV_POINTS], REASONS[ev[EV_REASON]])
+        if kind == PEG:
             return text
         from cribbage.cards import format_card  # not at the top: the board boots without it
 
-        card = "go" if ev[5] == GO_CODE else format_card(ev[5])
-        return "card " + card + (": " + text if ev[3] else "")
-    return "deal " + SIDES[ev[1]]
+        code = ev[EV_CODE]
+        card = "go" if code == GO_CODE else format_card(code)
+        return "card " + card + (": " + text if ev[EV_POINTS] else "")
+    return "deal " + SIDES[ev[EV_SIDE]]
 
 
 class Mode(ModeBase):
