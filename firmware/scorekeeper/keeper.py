@@ -37,6 +37,7 @@ from scorekeeper.stats import REC_STATS, Stats
 LOG_NAME = "game.log"
 JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
 PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
+ARCHIVE_NAME = "games.arc"  # the results of the last won games (archive.py)
 SETTINGS_NAME = "settings.txt"
 TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
 
@@ -62,6 +63,7 @@ class Keeper:
         self._notes = []
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
+        self._archive_path = join(folder, ARCHIVE_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
         # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
@@ -95,6 +97,12 @@ class Keeper:
     def settings_pending(self):
         """True when saved settings wait for the next game (a game is under way)."""
         return self.settings.game_key() != self.game.cfg.game_key()
+
+    def archive(self):
+        """The finished games kept on the board, oldest first (archive.Entry; read now)."""
+        from scorekeeper import archive
+
+        return archive.load(self.fs, self._archive_path)
 
     def history(self):
         """The events of this game still standing, as text."""
@@ -159,6 +167,13 @@ class Keeper:
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
+        if g.winner >= 0:
+            # The result joins the archive first: a cut before the new game's write leaves
+            # the won game in play and its entry archived; the next new game replaces that
+            # entry (the same game), so a result is never lost nor counted twice.
+            from scorekeeper import archive
+
+            archive.add(self.fs, self._archive_path, g, self._now())
         self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
 
     @property
@@ -184,6 +199,12 @@ class Keeper:
         self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
         self._load_log()
         self._then = self._now()
+        if self.game.winner >= 0:
+            # Back in play: its result leaves the archive (a cut before this leaves it there,
+            # and the next new game of the same result replaces it).
+            from scorekeeper import archive
+
+            archive.drop(self.fs, self._archive_path, self.game)
 
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
