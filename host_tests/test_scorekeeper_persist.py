@@ -8,6 +8,7 @@ from scorekeeper import (
     PLAY,
     Keeper,
     NothingToUndo,
+    StorageError,
 )
 from support import raises
 
@@ -198,7 +199,7 @@ def test_a_failed_append_loses_nothing_and_the_next_write_repairs_the_file():
     before = k.snapshot()
     k.fs.budget = 5  # the flash fills up 5 bytes into the next record
     k.fs.fail_with = OSError(28)
-    raises(OSError, k.peg, 1, 6, PLAY)
+    raises(StorageError, k.peg, 1, 6, PLAY)
     assert k.snapshot() == before
     k.fs.budget = -1
     k.peg(1, 3)  # rewrites the whole file instead of appending after the torn bytes
@@ -226,7 +227,7 @@ def test_a_failed_new_game_leaves_the_board_as_it_was():
     before = k.snapshot()
     k.fs.budget = 40  # the flash fills up while the new log is written
     k.fs.fail_with = OSError(28)
-    raises(OSError, k.new_game)
+    raises(StorageError, k.new_game)
     assert k.snapshot() == before
     k.fs.budget = -1
     k.new_game()

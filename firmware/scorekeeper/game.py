@@ -31,6 +31,7 @@ from scorekeeper.events import (
     HEELS,
     PEG,
     PLAY,
+    SHOW,
 )
 from scorekeeper.evlist import EventList
 from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
@@ -86,6 +87,7 @@ class Game:
         # The dealer has played a card in this hand (his heels is then forfeited, ACC 6.3):
         # from the helper's cards, or from play points that can only follow the dealer's card.
         self.dealer_played = False
+        self.show = False  # a SHOW event: the play is over, the show has begun (see in_show)
         self._find_next()
 
     def _find_next(self):
@@ -203,6 +205,9 @@ class Game:
             self.heels = False
             self._new_hand()
             return
+        if kind == SHOW:
+            self.show = True
+            return
         if kind == CARD:
             self._card(ev[EV_CODE])
             if not ev[EV_POINTS]:
@@ -264,6 +269,11 @@ class Game:
     # -- reading the state --------------------------------------------------------------
 
     @property
+    def in_show(self):
+        """True once this hand's show has begun: a count is in, or a SHOW event (``#``)."""
+        return self.counted != 0 or self.show
+
+    @property
     def last(self):
         """The last event still standing, or None at the start of the game."""
         return self.events[-1] if self.events else None
@@ -310,5 +320,5 @@ class Game:
             self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
             tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
             tuple(self.heels_pegged), tuple(self.moved), tuple(self.hand_cards),
-            self.dealer_played, self.start_bonus_due(), self.last,
+            self.dealer_played, self.start_bonus_due(), self.last, self.show,
         )  # fmt: skip

@@ -17,7 +17,7 @@ from supply import describe
 from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
-from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused
+from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused, app_setting
 from ui.keys import K_D, K_HASH, letter
 
 OFF_ON = ("off", "on")
@@ -40,7 +40,6 @@ ITEMS = (
     ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
     ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
 )
-_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 0}
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
 
@@ -53,10 +52,9 @@ class Mode(ModeBase):
     def value(self, item):
         """The saved value of ITEMS[item]."""
         name = ITEMS[item][0]
-        s = self.keeper.settings
         if name.startswith("app."):
-            return s.extra.get(name, _DEFAULTS[name])
-        v = getattr(s, name)
+            return app_setting(self.keeper, name)
+        v = getattr(self.keeper.settings, name)
         return tuple(v) if name == "game_points" else v
 
     def key(self, k, how, now):

@@ -35,6 +35,7 @@ from scorekeeper.events import (
     PEG,
     PLAY,
     REASONS,
+    SHOW,
     START,
 )
 from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
@@ -46,9 +47,6 @@ from ui import (
     TAP,
     ModeBase,
     Refused,
-    in_show,
-    save_app_setting,
-    start_show,
 )
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
@@ -84,7 +82,7 @@ def next_count(game):
 
 
 def event_text(ev):
-    """'A +2 play', 'deal B', 'card 5C: A +2 play'."""
+    """'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'."""
     kind = ev[EV_KIND]
     if kind in (PEG, CARD):
         text = "{} {:+d} {}".format(SIDES[ev[EV_SIDE]], ev[EV_POINTS], REASONS[ev[EV_REASON]])
@@ -95,6 +93,8 @@ def event_text(ev):
         code = ev[EV_CODE]
         card = "go" if code == GO_CODE else format_card(code)
         return "card " + card + (": " + text if ev[EV_POINTS] else "")
+    if kind == SHOW:
+        return "the show"
     return "deal " + SIDES[ev[EV_SIDE]]
 
 
@@ -152,7 +152,7 @@ class Mode(ModeBase):
     def _heels(self):
         """Long press of a side key, nothing typed: his heels, 2 for the dealer."""
         g = self.keeper.game
-        if in_show(self.keeper):
+        if self.keeper.game.in_show:
             raise Refused("his heels comes with the starter, before the play")
         self._peg(g.dealer, 2, HEELS)
         return "his heels: {} +2".format(SIDES[g.dealer])
@@ -172,7 +172,7 @@ class Mode(ModeBase):
             if not e.digits:
                 raise Refused("type the correction's points, then the side")
             return self._peg(s, self.sign * e.value, CORRECTION)
-        if in_show(self.keeper):
+        if self.keeper.game.in_show:
             if not e.digits:
                 raise Refused("type the count (0 if none), then the side")
             kind = count_kind(g, s)
@@ -212,12 +212,12 @@ class Mode(ModeBase):
         if e.digits:
             if g.next_side < 0:
                 raise Refused("every count is in: # alone passes the deal")
-            if not in_show(self.keeper) and not confirm:  # say what # does before it does it
+            if not self.keeper.game.in_show and not confirm:  # say what # does before it does it
                 self.confirm = True
                 return "# again: {} {}, the show starts".format(next_count(g), e.value)
             return self._peg(g.next_side, e.value, g.next_kind)
-        if not in_show(self.keeper):
-            start_show(self.keeper)
+        if not g.in_show:
+            self.keeper.begin_show()
             return None
         if g.winner < 0 and g.next_side >= 0 and not armed:
             self.armed = True
@@ -231,13 +231,12 @@ class Mode(ModeBase):
             self.sign = 0
             return None
         k = self.keeper
-        if k.game.counted == 0 and in_show(k):
-            save_app_setting(k, "app.show", 0)  # back from the show to the play
-            return "back to the play"
         if not k.game.events and k.can_restore:  # a new game started by mistake
             k.restore_game()
             return (SIG_UNDO | RESTARTED, "new game undone: the last game is back")
         ev = k.undo()
+        if ev[EV_KIND] == SHOW:
+            return (SIG_UNDO, "back to the play")
         return (SIG_UNDO, "undo: " + event_text(ev))
 
     def paint(self, view, now):
@@ -246,7 +245,7 @@ class Mode(ModeBase):
         if e.digits:
             view.set_preview(PREVIEW_ALL, -e.value if self.sign < 0 else e.value)
         s = g.next_side
-        if s >= 0 and not g.over and in_show(self.keeper) and g.front[s] < g.target:
+        if s >= 0 and not g.over and self.keeper.game.in_show and g.front[s] < g.target:
             view.set_segment(0, g.front[s] + 1, 1, s | BLINK)  # blinks: who counts next
 
     def lines(self):
@@ -257,7 +256,7 @@ class Mode(ModeBase):
         out = []
         if self.sign:
             out.append("correction " + ("+" if self.sign > 0 else "-"))
-        show = in_show(self.keeper)
+        show = self.keeper.game.in_show
         nxt = next_count(g)
         if e.digits:
             what = "fix" if self.sign else ("count" if show else "play")
