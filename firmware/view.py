@@ -66,6 +66,7 @@ class View:
         self.brightness = DEFAULT_BRIGHTNESS  # 1..BRIGHTNESS_LEVELS
         self.palette = 0  # index into palette.PALETTES
         self.budget_ma = DEFAULT_BUDGET_MA  # estimated LED current never exceeds this
+        self.keep_awake = 0  # 1: the power-bank keep-awake pulse (keepawake.py)
         self.supply_ma = 0  # what the USB-C supply advertises (supply.py): 0 unknown
         self.detail = []  # text display only: breakdown lines from the app (<= 16 chars)
 

@@ -9,7 +9,7 @@ from view import MODE_SCORE, MODE_SETTINGS, MODE_STATS, MODE_VERIFY
 
 def test_settings_change_rules_and_board_options_and_keep_them():
     h = board_in(MODE_SETTINGS)
-    assert h.lines[1:4] == ["players", "= 2", "(1 of 14)"]
+    assert h.lines[1:4] == ["players", "= 2", "(1 of 15)"]
     h.press("D")  # players 3: no peg yet, so the game follows at once
     assert h.keeper.game.sides == 3 and "= 3" in h.lines
     h.press("B")  # partners
@@ -19,7 +19,7 @@ def test_settings_change_rules_and_board_options_and_keep_them():
     assert "partnerships need 4" in text(h)
     for _ in range(10):  # to brightness (item 12)
         h.press("B")
-    assert h.lines[1:4] == ["brightness", "= 5", "(12 of 14)"]
+    assert h.lines[1:4] == ["brightness", "= 5", "(12 of 15)"]
     h.press("D")  # 5 -> 6: global scale 84, so a front peg is 255 * 84 / 255 = 84
     h.power_cut()
     assert h.view.mode == MODE_SETTINGS and h.view.brightness == 6

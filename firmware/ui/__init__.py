@@ -99,6 +99,7 @@ APP_DEFAULTS = {
     "app.brightness": DEFAULT_BRIGHTNESS,  # 1-8
     "app.palette": 0,  # palette.PALETTES
     "app.budget": AUTO,  # the LED current cap, mA; AUTO: what the supply allows (supply.py)
+    "app.keep_awake": 0,  # a power bank's keep-awake glow (keepawake.py): off
 }
 
 

@@ -72,11 +72,12 @@ class Controller:
     # -- settings the app keeps in the keeper's settings file ---------------------------
 
     def apply_settings(self):
-        """Copy brightness, palette and current budget into the view."""
+        """Copy brightness, palette, current budget and keep-awake into the view."""
         v = self.view
         k = self.keeper
         v.brightness = app_setting(k, "app.brightness")
         v.palette = app_setting(k, "app.palette")
+        v.keep_awake = app_setting(k, "app.keep_awake")
         # Never above what the supply offers (supply.py), whatever the setting says.
         v.budget_ma = led_budget_ma(v.supply_ma, app_setting(k, "app.budget"))
 

@@ -3,9 +3,10 @@
 Keys: ``A`` / ``B`` the previous / next setting, ``C`` / ``D`` the previous / next value (``#``
 also steps the value on). Each change is saved at once through the keeper (kept across power
 cycles); rules changed after the first peg of a game apply from the next game, the board's
-own options (brightness, palette, LED current) at once, and the display says which. Turning
-the five-card game on also sets the game to 61 (still changeable). A change the rules do not
-allow (partnerships need 4 players, the five-card game 2) is refused. LEDs: a white bar as
+own options (brightness, palette, LED current, power-bank keep-awake) at once, and the
+display says which. Turning the five-card game on also sets the game to 61 (still
+changeable). A change the rules do not allow (partnerships need 4 players, the five-card
+game 2) is refused. LEDs: a white bar as
 long as the setting's number, a bar in side A's colour as long as the value's position, and
 the pegs when the setting is brightness or palette.
 SPDX-License-Identifier: MIT
@@ -39,6 +40,7 @@ ITEMS = (
     ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
     ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
     ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
+    ("app.keep_awake", "bank keep-awake", (0, 1), OFF_ON),  # keepawake.py: ~11 mA on average
 )
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
