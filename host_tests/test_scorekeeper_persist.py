@@ -8,6 +8,7 @@ from scorekeeper import (
     PLAY,
     Keeper,
     NothingToUndo,
+    ScoreRefused,
     StorageError,
 )
 from support import raises
@@ -272,3 +273,27 @@ def test_the_revision_moves_with_every_change_of_the_events_and_only_then():
     moved()
     k.set_setting("players", 3)  # nothing pegged: the game starts again under the new rules
     moved()
+
+
+def test_the_show_is_an_event_of_the_log():
+    """The show's start (#) is a SHOW event: undo takes it back, a reload keeps it, the next
+    deal ends it; a second one, a card after it, or one after the game is over is refused."""
+    k = keeper()
+    k.peg(0, 2)
+    k.card(4)
+    assert not k.game.in_show
+    k.begin_show()
+    g = k.game
+    assert g.in_show and g.counted == 0 and k.history()[-1] == "show t=3"
+    raises(ScoreRefused, k.begin_show)
+    raises(ScoreRefused, k.card, 5)  # the play is over
+    assert reload(k).game.in_show and reload(k).snapshot() == k.snapshot()
+    k.undo()
+    assert not k.game.in_show and not reload(k).game.in_show
+    k.card(5)  # in the play again: cards are taken
+    k.begin_show()
+    k.peg(1, 8, HAND)
+    k.pass_deal()
+    assert not k.game.in_show
+    k.peg(0, 121 - k.game.scores[0], 6)  # A wins by a correction: the game is over
+    raises(ScoreRefused, k.begin_show)

@@ -112,4 +112,3 @@ def save_app_setting(keeper, name, value):
     """Write an app.* setting only when it changes (each write rewrites the file)."""
     if keeper.settings.extra.get(name) != value:
         keeper.set_setting(name, value)
-
