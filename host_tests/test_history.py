@@ -95,7 +95,7 @@ def test_sixty_one():
 def test_muggins_and_an_undone_deal():
     # The rulebook's hand 4C 5D 6H 7C with the 5H cut is 14; a claim of 12 misses 2.
     steps = [("peg", 1, 2), ("go", 0), ("show",),
-             ("muggins", 12, "4A5D6B7A5C", 2), ("count", 8), ("count", 4), ("deal",),
+             ("muggins", 12, "4A5D6B7A5C", 2, 0), ("count", 8), ("count", 4), ("deal",),
              ("undo",), ("deal",), ("peg", 0, 3), ("cut",), ("fix", 0, -1), ("show",),
              ("count", 6)]  # fmt: skip
     h = played(steps, muggins=1)

@@ -323,7 +323,7 @@ def test_no_color_flag_or_environment_picks_letters(tmp_path, monkeypatch):
     from tools.simulator import tui
 
     chosen = []
-    monkeypatch.setattr(tui, "main", lambda folder, letters, csv: chosen.append(letters))
+    monkeypatch.setattr(tui, "main", lambda folder, letters, csv, notice: chosen.append(letters))
     monkeypatch.setattr(sim, "_terminal", lambda: True)
     monkeypatch.setattr(sim, "colour_terminal", lambda term: True)  # (test_sim_setup.py)
     monkeypatch.setenv("TERM", "xterm-256color")

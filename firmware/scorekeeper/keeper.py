@@ -39,6 +39,7 @@ from scorekeeper.stats import REC_STATS, Stats
 LOG_NAME = "game.log"
 JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
 PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
+ARCHIVE_NAME = "games.arc"  # the results of the last won games (archive.py)
 SETTINGS_NAME = "settings.txt"
 TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
 
@@ -64,6 +65,7 @@ class Keeper:
         self._notes = []
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
+        self._archive_path = join(folder, ARCHIVE_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
         # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
@@ -97,6 +99,15 @@ class Keeper:
     def settings_pending(self):
         """True when saved settings wait for the next game (a game is under way)."""
         return self.settings.game_key() != self.game.cfg.game_key()
+
+    def archive(self):
+        """The finished games kept on the board, oldest first (archive.Entry; read now)."""
+        from scorekeeper import archive
+
+        try:
+            return archive.load(self.fs, self._archive_path)
+        except OSError as e:
+            raise StorageError(e) from None
 
     def history(self):
         """The events of this game still standing, as text."""
@@ -165,6 +176,16 @@ class Keeper:
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
+        if g.winner >= 0:
+            # The result joins the archive first: a cut before the new game's write leaves
+            # the won game in play and its entry archived; the next new game replaces that
+            # entry (the same game), so a result is never lost nor counted twice.
+            from scorekeeper import archive
+
+            try:
+                archive.add(self.fs, self._archive_path, g, self._now())
+            except OSError as e:
+                raise StorageError(e) from None
         self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
 
     @property
@@ -193,6 +214,15 @@ class Keeper:
             raise StorageError(e) from None
         self._load_log()
         self._then = self._now()
+        if self.game.winner >= 0:
+            # Back in play: its result leaves the archive (a cut before this leaves it there,
+            # and the next new game of the same result replaces it).
+            from scorekeeper import archive
+
+            try:
+                archive.drop(self.fs, self._archive_path, self.game)
+            except OSError:  # the game is back: the next new game replaces its entry
+                pass
 
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
@@ -241,9 +271,11 @@ class Keeper:
         """Start a new match: games won and game points back to 0."""
         self._rewrite(self.game.events, match=Match())
 
-    def reset_stats(self):
-        """Clear the statistics (this game's counts so far will still be added)."""
-        self._rewrite(self.game.events, stats=Stats())
+    def reset_stats(self, side=-1):
+        """Clear the statistics, or only side's (0-3); this game's counts so far will still
+        be added. The board's play time and games finished go only with the whole reset."""
+        stats = Stats() if side < 0 else self._stats.without(side)
+        self._rewrite(self.game.events, stats=stats)
 
     def set_settings(self, settings):
         """Save settings (atomically). Return True if the game follows them now.
