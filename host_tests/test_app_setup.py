@@ -85,8 +85,12 @@ def test_statistics_pages_and_reset():
     assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
     h.press("B")
     assert h.lines[1:4] == ["B: 1 games", "won 0", "skunks 0/1"]
-    h.hold("*", 3100)
-    assert h.lines[1:4] == ["statistics reset", "B: 0 games", "won 0"]
+    h.hold("*", 3100)  # issue 20: B's page resets B's statistics only, and says so
+    assert h.lines[1:5] == ["B's statistics", "reset", "B: 0 games", "won 0"]
+    st = h.keeper.stats
+    assert (st.games[:2], st.wins[:2], st.skunks_given[:2]) == ([1, 0], [1, 0], [1, 0])
+    h.press("A")
+    assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
     assert h.keeper.match.games[:2] == [1, 0]  # the match is apart
     h.press("#")
     h.hold("*", 3100)

@@ -8,7 +8,8 @@ ends the moment a side reaches the target, even mid-count.
 ``check_event`` is what every event in a log must pass (a log written by older firmware
 too); ``check_entry`` adds the checks for a new entry only (issue 11, docs/RULES.md): a
 count out of turn may not reach the game hole (ACC 9.2), his heels is the dealer's, once a
-hand and only before the dealer's first card (ACC 6.3), and no card is played in the show.
+hand and only before the play begins (ACC 6.3), no card is played in the show, and a deal
+has no more go points than it can have counts (``max_gos``).
 SPDX-License-Identifier: MIT
 """
 
@@ -161,6 +162,8 @@ def check_entry(game, ev):
     kind, side, reason, points = ev[EV_KIND], ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
     if kind == CARD and game.counted:
         raise ScoreRefused("the show has begun: no more cards in this hand")
+    if reason == GO and points and game.hand_gos >= max_gos(game.cfg):
+        raise ScoreRefused(_too_many_gos(game.cfg))
     if kind != PEG:
         return flagged
     if reason in (HAND, CRIB) and flagged and game.winner < 0 and game.next_side >= 0:
@@ -176,8 +179,8 @@ def check_entry(game, ev):
                 side_name(game.dealer)))  # fmt: skip
         if game.heels:
             raise ScoreRefused("his heels is pegged already: one starter a hand")
-        if game.dealer_played:
-            raise ScoreRefused("too late for his heels: the dealer has played (ACC 6.3)")
+        if game.play_begun:
+            raise ScoreRefused("too late for his heels: the play has begun (ACC 6.3)")
     return flagged
 
 
@@ -209,6 +212,22 @@ def _check_start(game, side, points):
         raise ScoreRefused("three for last goes to the pone, not the dealer")
     if points != 3:
         raise ScoreRefused("three for last is 3")
+
+
+def max_gos(cfg):
+    """The most go (and last card) points a deal can have: each closes a count, and a deal
+    has at most as many counts as cards played (8 with two players, 12 with three, 16 with
+    four); the five-card game plays to 31 once (rulebook, "Common variations"): one."""
+    if cfg.five_card:
+        return 1
+    return cfg.players * kept_cards(cfg)
+
+
+def _too_many_gos(cfg):
+    n = max_gos(cfg)
+    if cfg.five_card:
+        return "the five-card game plays to 31 once: 1 go a deal"
+    return "{} gos this deal: {} cards make {} counts at most".format(n, n, n)
 
 
 def kept_cards(cfg):
