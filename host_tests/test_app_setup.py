@@ -75,7 +75,7 @@ def test_settings_five_card_game_sets_61_and_keeps_three_or_four():
 def test_statistics_pages_and_reset():
     h = board()
     h.hold("*", 1000)
-    h.type("121A")  # A wins at once (a correction): B on 0 is double-skunked, ACC points 3
+    h.type("121AA")  # A wins at once (a correction, confirmed): B on 0 is double-skunked, 3
     h.to_mode(MODE_STATS)
     assert h.lines[1:4] == ["match: won  pts", "A        1    3", "B        0    0"]
     quiet(h)
@@ -122,7 +122,7 @@ def test_statistics_reset_says_the_game_on_the_board_still_counts():
     # right after a win still shows that win: the display says why.
     h = board()
     h.hold("*", 1000)
-    h.type("121A")
+    h.type("121AA")  # a correction to the game hole: the side key twice
     h.to_mode(MODE_STATS)
     h.hold("*", 3100)
     assert h.lines[1:3] == ["match reset:", "this game counts"]

@@ -18,6 +18,7 @@ from scorekeeper import rules
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import (
     CARD,
+    CORRECTION,
     CRIB,
     DEAL,
     EV_CODE,
@@ -58,6 +59,7 @@ class Game:
         self.best_crib = [0, 0, 0, 0]
         self.heels_pegged = [0, 0, 0, 0]  # his heels pegged (statistics)
         self.moved = [0, 0, 0, 0]  # each side's last points that moved its peg, uncapped
+        self.fixed = 0  # bit s: side s's last move was a correction (shown as one)
         self.hand_cards = []  # the pegging helper's CARD codes of this hand, in order
         # Play time kept apart from the events' dt (TIME records: the time that passed
         # without an event, kept so that a power cut loses little of it). Replay keeps it.
@@ -69,6 +71,7 @@ class Game:
             self.scores[i] = self.front[i] = self.back[i] = 0
             self.hands[i] = self.hand_points[i] = self.best_hand[i] = self.best_crib[i] = 0
             self.heels_pegged[i] = self.moved[i] = 0
+        self.fixed = 0
         self.dealer = self.first_dealer
         self.deals = 0  # times the deal has passed
         self.pegs = 0  # peg events so far (the five-card bonus comes before any)
@@ -175,6 +178,7 @@ class Game:
                     front[side] = new
                     scores[side] = new
                     moved[side] = points
+                    self.fixed &= ~(1 << side)
                     self.pegs += 1
                     if new >= target:
                         self._won(side)
@@ -228,6 +232,10 @@ class Game:
         self.scores[side] = new
         if new != old:
             self.moved[side] = points
+            if reason == CORRECTION:
+                self.fixed |= 1 << side
+            else:
+                self.fixed &= ~(1 << side)
         self.pegs += 1
         if reason in (HAND, CRIB):
             self._count(side, reason, points)
@@ -313,6 +321,6 @@ class Game:
             self.counted, self.next_side, self.next_kind, self.heels, self.winner, self.over,
             self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
             tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
-            tuple(self.heels_pegged), tuple(self.moved), tuple(self.hand_cards),
+            tuple(self.heels_pegged), tuple(self.moved), self.fixed, tuple(self.hand_cards),
             self.play_begun, self.hand_gos, self.start_bonus_due(), self.last,
         )  # fmt: skip

@@ -128,7 +128,7 @@ def check_event(game, ev):
     if points < 0:
         raise ScoreRefused("only a correction takes points away")
     if reason in (HAND, CRIB):
-        _check_count(game.cfg, points, reason == CRIB)
+        check_count(game.cfg, points, reason == CRIB)
         slot = count_slot(game, side, reason)
         return slot < 0 or slot != game.next_slot
     if points == 0:
@@ -166,6 +166,9 @@ def check_entry(game, ev):
         raise ScoreRefused(_too_many_gos(game.cfg))
     if kind != PEG:
         return flagged
+    if reason == CORRECTION and game.scores[side] + points > game.target:
+        raise ScoreRefused("a correction sets a score of 0-{}: {} has {}".format(
+            game.target, side_name(side), game.scores[side]))  # fmt: skip
     if reason in (HAND, CRIB) and flagged and game.winner < 0 and game.next_side >= 0:
         if game.scores[side] + points >= game.target:
             due = "{} {}".format(side_name(game.next_side), REASONS[game.next_kind])
@@ -233,7 +236,7 @@ def _too_many_gos(cfg):
 def kept_cards(cfg):
     """Cards a hand keeps: 4, or the five-card game's 3 (Hoyle) or 4 (the rulebook's reading).
 
-    A crib count is checked as a four-card crib's (``_check_count``): in the five-card game's
+    A crib count is checked as a four-card crib's (``check_count``): in the five-card game's
     keep-4 reading the crib has two cards (``crib_cards``), and every count two cards and a
     starter can score is one a four-card crib can."""
     return cfg.five_keep if cfg.five_card else 4
@@ -244,7 +247,7 @@ def crib_cards(cfg):
     return 2 if cfg.five_card and cfg.five_keep == 4 else 4
 
 
-def _check_count(cfg, points, crib):
+def check_count(cfg, points, crib):
     """ImpossibleCount unless some hand (or crib) scores exactly points."""
     from cribbage.totals import is_achievable
 
