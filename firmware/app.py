@@ -25,6 +25,7 @@ SPDX-License-Identifier: MIT
 from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
+from scorekeeper.errors import StorageError
 from scorekeeper.fileops import join
 from textview import build_lines, new_lines
 from view import SIG_RECOVERED, View
@@ -95,6 +96,11 @@ class App:
             migrate(self.keeper, board.state_dir)
             for name in MODULES:  # once: the helper loads them again when it is used
                 forget(name)
+        if "app.show" in self.keeper.settings.extra:  # a board upgraded from log version 2
+            from ui.showmigrate import migrate as migrate_show
+
+            migrate_show(self.keeper)
+            forget("ui.showmigrate")
         self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         shorts = self.keeper.notice_lines
@@ -135,7 +141,7 @@ class App:
         self._text_dirty = True
         try:  # the board is in use: keep the play time on flash (at most once a minute)
             self.keeper.keep_time()
-        except OSError as e:  # only the time: the next key tries again
+        except StorageError as e:  # only the time: the next key tries again
             print_exception(e)
 
     def step(self, now):
@@ -171,7 +177,7 @@ class App:
         self._key_t = now  # a failing flash is tried again FOLD_MS later, not every frame
         try:
             k.fold()
-        except OSError as e:  # the next key's write rewrites the log (keeper._dirty)
+        except StorageError as e:  # the next key's write rewrites the log (keeper._dirty)
             print_exception(e)
             return False
         return True

@@ -117,8 +117,8 @@ def test_item11_hash_after_digits_in_the_play_asks_first():
     h.type("8#")
     assert h.keeper.game.events == [] and "# again: B hand" in h.lines
     h.press("*")  # anything else drops the question (* clears the 8)
-    h.press("#")  # # alone: the play is over, the show starts (no count yet)
-    assert h.keeper.game.events == [] and "show: B hand" in h.lines
+    h.press("#")  # # alone: the play is over, the show starts (no count yet): an event
+    assert h.keeper.history() == ["show"] and "show: B hand" in h.lines
     h.type("8#")  # in the show, digits then # count at once
     assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
 

@@ -32,6 +32,7 @@ from scorekeeper.events import (
     PEG,
     PLAY,
     REASONS,
+    SHOW,
     START,
     side_name,
 )
@@ -96,6 +97,12 @@ def check_event(game, ev):
         if game.over:
             raise ScoreRefused(_game_over(game))
         return game.winner < 0 and game.next_side >= 0  # counts still missing
+    if kind == SHOW:
+        if game.over:
+            raise ScoreRefused(_game_over(game))
+        if game.in_show:
+            raise ScoreRefused("the show has begun already: digits, then a side, count")
+        return False
     if kind == CARD:
         if len(ev) != 6 or not 0 <= ev[EV_CODE] <= GO_CODE or ev[EV_REASON] not in (PLAY, GO):
             raise ScorekeeperError("not a card event: {!r}".format(ev))
@@ -160,7 +167,7 @@ def check_entry(game, ev):
     """Raise why a new entry is refused (beyond check_event); else return its flag."""
     flagged = check_event(game, ev)
     kind, side, reason, points = ev[EV_KIND], ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
-    if kind == CARD and game.counted:
+    if kind == CARD and game.in_show:
         raise ScoreRefused("the show has begun: no more cards in this hand")
     if reason == GO and points and game.hand_gos >= max_gos(game.cfg):
         raise ScoreRefused(_too_many_gos(game.cfg))
