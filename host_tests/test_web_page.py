@@ -272,3 +272,48 @@ def test_the_help_has_every_modes_keys_as_the_board_names_them(page):
     )
     singles = {k for k in keys if len(k) == 1}
     assert singles and singles <= set(KEYS), singles - set(KEYS)
+
+
+# -- phones -----------------------------------------------------------------------------------
+
+PLAY = (  # every control needed to play, with its box and whether it is on top at its centre
+    "return [...document.querySelectorAll('[data-key], [data-display], #board,"
+    " [data-action=power]')].map(e => { const r = e.getBoundingClientRect();"
+    " const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);"
+    " return [e.dataset.key || e.id || e.dataset.action, r.left, r.top, r.right, r.bottom,"
+    " e === top || e.contains(top)]; })"
+)
+BOARD_W, BOARD_H = 270.5, 58.0  # the board's drawing, mm (boardsvg: holes.csv and margins)
+HOLE_MM = 5.4
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (360, 640), (320, 568), (844, 390)], ids=lambda s: "x".join(map(str, s))
+)
+def test_a_phone_upright_or_sideways_shows_every_key_and_the_largest_board(site, size):
+    w, h = size
+    with browser.Browser(w, h, mobile=True) as phone:
+        phone.open(site.url)
+        assert phone.js("return [innerWidth, innerHeight]") == [w, h]
+        boxes = phone.js(PLAY)
+        assert len(boxes) == 19
+        for name, left, top, right, bottom, on_top in boxes:
+            assert left >= 0 and top >= 0 and right <= w and bottom <= h, (name, right, bottom)
+            assert on_top, name  # nothing covers it
+        keys = [b for b in boxes if len(b[0]) == 1]
+        assert min(b[3] - b[1] for b in keys) >= 48 and min(b[4] - b[2] for b in keys) >= 48
+        assert phone.js("return document.documentElement.scrollWidth") <= w  # no sideways
+        board = next(b for b in boxes if b[0] == "board")
+        hole = phone.js(
+            "return document.querySelector('[data-hole=\"7\"]').getBoundingClientRect().width"
+        )
+        across = (w - 12) / BOARD_W * HOLE_MM  # a hole of the board laid across the width
+        if h > w:  # upright: turned down the screen's length, so larger than across it
+            assert board[4] - board[2] > board[3] - board[1]
+            assert hole >= 1.25 * across, (hole, across)
+        else:  # sideways: across most of the width, the keys beside it
+            assert board[3] - board[1] >= 0.55 * w and hole >= 0.55 * across
+        phone.tap("6A")
+        wait_rgb(phone, 6, A_FRONT)
+        phone.tap("*")  # the bottom row
+        wait_rgb(phone, 6, DARK)
