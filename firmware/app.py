@@ -25,6 +25,7 @@ SPDX-License-Identifier: MIT
 from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
+from scorekeeper.errors import StorageError
 from scorekeeper.fileops import join
 from textview import build_lines, new_lines
 from view import SIG_RECOVERED, View
@@ -95,10 +96,24 @@ class App:
             migrate(self.keeper, board.state_dir)
             for name in MODULES:  # once: the helper loads them again when it is used
                 forget(name)
-        self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
+        if "app.show" in self.keeper.settings.extra:  # a board upgraded from log version 2
+            from ui.showmigrate import migrate as migrate_show
+
+            migrate_show(self.keeper)
+            forget("ui.showmigrate")
+        note = self._boot_note(boot_notice, now)
+        # The controller loads the view once, with the boot's note among its lines.
+        self.ctl = Controller(self.keeper, self.view, now, read_supply(board), note)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
+        self._text_dirty = True
+        collect()
+
+    def _boot_note(self, boot_notice, now):
+        """The display's note at boot: "recovered" and what the keeper repaired (with the
+        blink) after a watchdog or error reset, else what boot did (main.py: the UF2 moved
+        old firmware files aside), else nothing."""
         shorts = self.keeper.notice_lines
-        if boot_cause(board) == RESET_WATCHDOG or shorts:
+        if boot_cause(self.board) == RESET_WATCHDOG or shorts:
             from ui.text import wrap
 
             self.view.set_signal(SIG_RECOVERED, now)
@@ -107,15 +122,12 @@ class App:
                 for line in wrap(text):
                     if len(note) < 4:
                         note.append(line)
-            self.ctl.note = note
-            self.ctl.refresh(now)
-        elif boot_notice:  # what boot did (main.py: the UF2 moved old firmware files aside)
+            return note
+        if boot_notice:
             from ui.text import wrap
 
-            self.ctl.note = wrap(boot_notice)[:4]
-            self.ctl.refresh(now)
-        self._text_dirty = True
-        collect()
+            return wrap(boot_notice)[:4]
+        return []
 
     # -- the synchronous API (tests, the simulator, and the async tasks below) ----------
 
@@ -135,7 +147,7 @@ class App:
         self._text_dirty = True
         try:  # the board is in use: keep the play time on flash (at most once a minute)
             self.keeper.keep_time()
-        except OSError as e:  # only the time: the next key tries again
+        except StorageError as e:  # only the time: the next key tries again
             print_exception(e)
 
     def step(self, now):
@@ -171,7 +183,7 @@ class App:
         self._key_t = now  # a failing flash is tried again FOLD_MS later, not every frame
         try:
             k.fold()
-        except OSError as e:  # the next key's write rewrites the log (keeper._dirty)
+        except StorageError as e:  # the next key's write rewrites the log (keeper._dirty)
             print_exception(e)
             return False
         return True

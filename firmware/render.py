@@ -13,7 +13,8 @@ Layers, bottom to top: hole markers (dim white every 5 holes, red on the skunk l
 hole in the dealer's colour), overlay bars, signal flashes, pegs (front bright, back dim; two
 sides in one hole take turns every 512 ms), the blinking preview (of one side, or of every
 side). A win replaces all of that with an animation for WIN_MS, then the final position holds.
-Finally the frame is scaled down if the estimated LED current (power.py's model) would exceed
+With the power-bank keep-awake on, a faint pulse every 8 s (keepawake.py). Finally the
+frame is scaled down if the estimated LED current (power.py's model) would exceed
 the view's budget.
 
 Nothing here allocates per frame (tested on MicroPython); settings changes rebuild the small
@@ -23,6 +24,7 @@ SPDX-License-Identifier: MIT
 
 import palette
 from compat import const, ticks_diff
+from keepawake import pulse
 from ledmap import HOLE_TO_LED
 from palette import (
     BACK,
@@ -119,6 +121,8 @@ class Renderer:
         else:
             w[:] = self._base
             self._board(now)
+        if v.keep_awake:  # a power bank's keep-awake pulse (keepawake.py), within the cap
+            pulse(w, now)
         # The power cap: scale the frame so power.py's estimate stays within the budget.
         self.limit_scale = limit(w, v.budget_ma)
         if w == self.frame:

@@ -78,7 +78,7 @@ def play(h):
         if n == 1:
             h.to_mode(1)  # verify a claim of 12 for the rulebook's 14 hand: 2 missed
             h.type("12# 4A 5D 6B 7A 5C")
-            assert "missed 2" in h.lines, h.lines
+            assert "is 14: missed 2" in h.lines, h.lines
             h.hold("D", 3200)  # home
         for points in SHOW:
             h.type(str(points) + "#")

@@ -79,20 +79,36 @@ def test_crib_flush_needs_the_starter():
     assert lines[0].startswith("crib ") and lines[-1] == "total 5"
 
 
+def verdict(status, *args):
+    """The printed lines of a --claim run, whose exit status must be the verdict's (issue
+    20: 0 correct, 1 under, 3 over; 2 stays a bad argument)."""
+    p = run(*args)
+    assert p.returncode == status, (p.returncode, p.stderr.decode())
+    assert p.stderr == b""
+    return p.stdout.decode().splitlines()
+
+
 def test_claim_verdicts():
-    assert ok("--claim", "14", "4C", "5S", "6D", "7C", "5H")[-1] == (
+    assert verdict(0, "--claim", "14", "4C", "5S", "6D", "7C", "5H")[-1] == (
         "Correct: the hand scores 14."
     )
-    assert ok("--claim", "12", "4C", "5S", "6D", "7C", "5H")[-1] == (
+    assert verdict(1, "--claim", "12", "4C", "5S", "6D", "7C", "5H")[-1] == (
         "Under by 2 points: the hand scores 14, not 12."
     )
-    assert ok("--claim", "12", "--muggins", "4C", "5S", "6D", "7C", "5H")[-1] == (
+    assert verdict(1, "--claim", "12", "--muggins", "4C", "5S", "6D", "7C", "5H")[-1] == (
         "Under by 2 points: the hand scores 14, not 12. "
         "Muggins: your opponent may take the 2 points missed."
     )
-    assert ok("--claim", "19", "4C", "5S", "6D", "7C", "5H")[-1] == (
+    assert verdict(3, "--claim", "19", "4C", "5S", "6D", "7C", "5H")[-1] == (
         "Over by 5 points: the hand scores 14, not 19. (No hand scores 19.)"
     )
+    assert verdict(3, "--claim", "15", "4C", "5S", "6D", "7C", "5H")[-1].startswith("Over by 1")
+
+
+def test_the_exit_statuses_are_the_ones_the_help_documents():
+    doc = ok("--help")
+    text = " ".join(" ".join(doc).split())
+    assert "1 under" in text and "3 over" in text and "2 a bad argument" in text
 
 
 def test_say():
@@ -172,6 +188,8 @@ def test_jsonl_crib_claim_and_symbols():
         ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "claim": -2}', "negative"),
         ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "claim": "9"}', "whole number"),
         ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "clam": 9}', "unknown key"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "muggins": true}', "a 'claim'"),
+        ('{"hand": ["5S", "5C", "5D", "JH"], "starter": "5H", "muggins": false}', "a 'claim'"),
         ('{"pile": ["KC", "KD", "KS", "5H"]}', "past 31"),
         ('{"pile": ["KC"], "crib": true}', "only the key 'pile'"),
         ('{"pile": []}', "no cards"),

@@ -55,9 +55,10 @@ def test_every_firmware_module_is_compiled_and_main_py_is_copied_as_source(tmp_p
             assert local.read_bytes()[:2] == b"M\x06", path  # .mpy format version 6
     assert image.mpy_version == 6
     assert image.dirs() == {"/cribbage", "/scorekeeper", "/ui"}
-    # Files on the build folder are exactly the image (plus the build's stamp file).
+    # Files on the build folder are exactly the image (plus the build's stamp files).
     on_disk = {p for p in (tmp_path / "out").rglob("*") if p.is_file()}
-    assert on_disk == set(image.files.values()) | {tmp_path / "out" / ".sources.json"}
+    stamps = {tmp_path / "out" / ".sources.json", tmp_path / "out" / ".picopeg-build"}
+    assert on_disk == set(image.files.values()) | stamps
 
 
 def test_compiled_modules_name_their_board_path_in_tracebacks():

@@ -220,7 +220,7 @@ def check_fits(app, entry=True):
     shown = [rows[d.y + i][d.x : d.x + 16].rstrip() for i in range(8)]
     assert shown == [line.rstrip() for line in app.live.lines]
     if entry:  # the keys check_fits's test typed
-        assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-D play"
+        assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-B play"
 
 
 @pytest.mark.parametrize("key", ["q", "ctrl+c"])
@@ -323,7 +323,7 @@ def test_no_color_flag_or_environment_picks_letters(tmp_path, monkeypatch):
     from tools.simulator import tui
 
     chosen = []
-    monkeypatch.setattr(tui, "main", lambda folder, letters, csv: chosen.append(letters))
+    monkeypatch.setattr(tui, "main", lambda folder, letters, csv, notice: chosen.append(letters))
     monkeypatch.setattr(sim, "_terminal", lambda: True)
     monkeypatch.setattr(sim, "colour_terminal", lambda term: True)  # (test_sim_setup.py)
     monkeypatch.setenv("TERM", "xterm-256color")

@@ -10,10 +10,14 @@
     python tools/count.py --demo                    # a short tour of famous hands
 
 Cards are written like 5H, TD or 10D, js, 1S or A♠. A bad argument prints one line and
-exits with status 2. With --jsonl each line is answered by one line, in order: {"hand":
-[...], "starter": "5H", "crib": false, "claim": 12, "muggins": true} or {"pile": [...]}; a
-bad or blank line gets {"error": "..."} and the rest go on (the exit status stays 0). A
-JSON hand of 3 cards is the five-card game's: the starter is named, so nothing is guessed.
+exits with status 2. With --claim the exit status is the verdict, so a script need not read
+the text: 0 correct, 1 under (the claim is short), 3 over (it claims too many).
+
+With --jsonl each line is answered by one line, in order: {"hand": [...], "starter": "5H",
+"crib": false, "claim": 12, "muggins": true} or {"pile": [...]}; a bad or blank line gets
+{"error": "..."} and the rest go on (the exit status stays 0); "muggins" goes with a
+"claim", as --muggins with --claim. A JSON hand of 3 cards is the five-card game's: the
+starter is named, so nothing is guessed.
 
 SPDX-License-Identifier: MIT
 """
@@ -39,6 +43,8 @@ from cribbage import (
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 CATEGORIES = ("fifteens", "pairs", "runs", "flush", "nobs")
 SHOW_KEYS = ("hand", "starter", "crib", "claim", "muggins")
+# --claim's exit status per verdict (2 is a bad argument, as argparse has it).
+EXIT_STATUS = {"correct": 0, "under": 1, "over": 3}
 
 
 class UsageError(Exception):
@@ -53,7 +59,12 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser():
-    p = Parser(prog="count.py", description=__doc__.splitlines()[0])
+    p = Parser(
+        prog="count.py",
+        description=__doc__.splitlines()[0],
+        epilog="exit status: 0 done (with --claim: correct), 1 under (the claim is short), "
+        "3 over (it claims too many), 2 a bad argument",
+    )
     p.add_argument("cards", nargs="*", help="the 4 kept cards then the starter (or the pile)")
     p.add_argument("--crib", action="store_true", help="count the cards as the crib")
     p.add_argument(
@@ -122,14 +133,17 @@ def show_lines(score, symbols):
 
 
 def count_show(args, symbols):
+    """The lines to print and the exit status (the verdict's, with --claim; else 0)."""
     kept, starter = split_deal(parse_cards(" ".join(args.cards)), args.five_card, args.crib)
     score = score_show(kept, starter, args.crib)
     lines = show_lines(score, symbols)
     if args.say:
         lines.append(say_count(score))
-    if args.claim is not None:
-        lines.append(check_count(args.claim, kept, starter, args.crib, args.muggins).message())
-    return lines
+    if args.claim is None:
+        return lines, 0
+    verdict = check_count(args.claim, kept, starter, args.crib, args.muggins)
+    lines.append(verdict.message())
+    return lines, EXIT_STATUS[verdict.status]
 
 
 # --- pegging -----------------------------------------------------------------------------
@@ -174,6 +188,8 @@ def answer(obj):
         raise UsageError("a line needs 'hand' and 'starter', or 'pile'")
     crib = _flag(obj, "crib")
     muggins = _flag(obj, "muggins")
+    if "muggins" in obj and "claim" not in obj:
+        raise UsageError("'muggins' goes with a 'claim'")
     score = score_show(_card_list(obj["hand"], "hand"), _card_text(obj["starter"]), crib)
     out = {"total": score.total}
     for name in CATEGORIES:
@@ -294,6 +310,7 @@ def main(argv=None):
         args = build_parser().parse_args(argv)
         mode = check_options(args)
         symbols = wants_symbols(sys.stdout)
+        status = 0
         if mode == "jsonl":
             run_jsonl(sys.stdin.buffer, sys.stdout)
             return 0
@@ -302,13 +319,13 @@ def main(argv=None):
         elif mode == "play":
             lines = play_lines(parse_cards(" ".join(args.cards), "pile"), symbols)
         else:
-            lines = count_show(args, symbols)
+            lines, status = count_show(args, symbols)
     except (UsageError, CribbageError) as e:
         sys.stderr.write("count.py: error: {}\n".format(e))
         return 2
     for line in lines:
         print(line)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Events as text, for logs, the simulator and the tests (the board never loads this):
-``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``undo``.
+``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``show``, ``undo``.
 
     format_event(ev) -> text            parse_event(text) -> ev (ScorekeeperError if none)
 
@@ -10,21 +10,30 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import (
     CARD,
     DEAL,
+    EV_CODE,
+    EV_DT,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
     GO_CODE,
     PEG,
     REASONS,
+    SHOW,
     SIDE_NAMES,
     UNDO_EVENT,
     card,
     deal,
     peg,
+    show,
     side_name,
 )
 
 
 def _peg_text(ev):
-    return "{} {}{} {}".format(side_name(ev[1]), "+" if ev[3] >= 0 else "", ev[3],
-                               REASONS[ev[2]] if ev[2] < len(REASONS) else ev[2])  # fmt: skip
+    reason, points = ev[EV_REASON], ev[EV_POINTS]
+    why = REASONS[reason] if reason < len(REASONS) else reason
+    return "{} {}{} {}".format(side_name(ev[EV_SIDE]), "+" if points >= 0 else "", points, why)
 
 
 def code_text(code):
@@ -38,16 +47,18 @@ def code_text(code):
 
 def format_event(ev):
     """``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go`` or ``undo``."""
-    kind = ev[0]
+    kind = ev[EV_KIND]
     if kind == PEG:
         text = _peg_text(ev)
     elif kind == DEAL:
-        text = "deal " + side_name(ev[1])
+        text = "deal " + side_name(ev[EV_SIDE])
     elif kind == CARD:
-        text = "card " + code_text(ev[5]) + (" " + _peg_text(ev) if ev[3] else "")
+        text = "card " + code_text(ev[EV_CODE]) + (" " + _peg_text(ev) if ev[EV_POINTS] else "")
+    elif kind == SHOW:
+        text = "show"
     else:
         return "undo"
-    return text + " t={}".format(ev[4]) if ev[4] else text
+    return text + " t={}".format(ev[EV_DT]) if ev[EV_DT] else text
 
 
 def parse_event(text):
@@ -58,6 +69,8 @@ def parse_event(text):
         dt = _int(words.pop()[2:], text)
     if words == ["undo"]:
         return UNDO_EVENT
+    if words == ["show"]:
+        return show(dt)
     if len(words) == 2 and words[0] == "deal":
         return deal(_side(words[1], text), dt)
     if len(words) == 3 and words[2] in REASONS:

@@ -6,8 +6,8 @@
 
 A list of event tuples costs 36 bytes an event on the Pico (a 5-tuple is two 16-byte heap
 blocks, and its slot in the list); a 220-peg game held ~8 KB of the idle board's heap that
-way. Here the whole game is one bytearray. Reading an event builds its tuple, except the last
-one, which is kept (``Game.last`` is compared by identity: ui/verify.py, ui/pegging.py). The
+way. Here the whole game is one bytearray. Reading an event builds its tuple (what a mode
+derives from the events is keyed on ``Keeper.revision``, never on a tuple's identity). The
 board reads events only on a key press, never in the LED refresh path.
 SPDX-License-Identifier: MIT
 """
@@ -31,22 +31,22 @@ class EventList:
 
     def __init__(self, evs=()):
         self._buf = bytearray()
-        self._last = None
         for ev in evs:
             self.append(ev)
 
     def append(self, ev):
-        code = ev[5] if len(ev) > 5 else 0
-        self._buf.extend(struct.pack(_FMT, ev[0], ev[1], ev[2], code, ev[3], ev[4]))
-        self._last = ev
+        if len(ev) > 5:  # (unpacked by name: the fields in events.py's order)
+            kind, side, reason, points, dt, code = ev
+        else:
+            kind, side, reason, points, dt = ev
+            code = 0
+        self._buf.extend(struct.pack(_FMT, kind, side, reason, code, points, dt))
 
     def pop(self):
         if not self._buf:
             raise IndexError("pop from empty list")
         ev = self[-1]
-        n = len(self._buf) - _SIZE
-        self._buf = self._buf[:n]
-        self._last = _decode(self._buf, n - _SIZE) if n else None
+        self._buf = self._buf[: len(self._buf) - _SIZE]
         return ev
 
     def __len__(self):
@@ -63,8 +63,6 @@ class EventList:
             i += n
         if not 0 <= i < n:
             raise IndexError("event index out of range")
-        if i == n - 1:
-            return self._last
         return _decode(self._buf, i * _SIZE)
 
     def __iter__(self):

@@ -1,7 +1,7 @@
 """Start-up: read the settings and replay the game log, repairing what a power cut left.
 
     settings = load_settings(fs, path, notes)
-    found = load_log(fs, path, notes)    # None: start fresh
+    found = load_log(fs, path, notes)    # a Loaded (found.game, found.seq, ...), or None
 
 Damage is never fatal and never silent: a file that cannot be read is renamed aside
 (``game.bad1``), a torn or corrupt tail is dropped, and a line for the player is appended
@@ -18,12 +18,13 @@ from scorekeeper.events import (
     REC_DEAL,
     REC_GAME,
     REC_PEG,
+    REC_SHOW,
     REC_TIME,
     REC_UNDO,
     unpack_time,
 )
 from scorekeeper.game import Game
-from scorekeeper.log import HEADER, check_header, scan, seq_at
+from scorekeeper.log import HEADER, VERSION, check_header, scan, seq_at
 from scorekeeper.match import PAYLOAD_SIZE as MATCH_SIZE
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.settings import Settings, decode
@@ -36,7 +37,9 @@ SIZES_V1 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_V1, REC_GAME: 12, REC_PEG: 6
             REC_UNDO: 0}  # fmt: skip
 SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
-SIZES = (None, SIZES_V1, SIZES_V2)  # by version
+SIZES_V3 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
+            REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2, REC_SHOW: 2}  # fmt: skip
+SIZES = (None, SIZES_V1, SIZES_V2, SIZES_V3)  # by version
 HEAD = 3  # match, stats and game-start records open every log
 
 
@@ -55,15 +58,27 @@ def load_settings(fs, path, notes):
         return Settings()
 
 
-def load_log(fs, path, notes, jpath=None):
-    """(match, stats, game, next seq, log size, journal size, journal file there), or None
-    to start fresh.
+class Loaded:
+    """What ``load_log`` found: the totals, the game, and where the files stand.
 
-    The log's records, then the journal's (jpath) that carry them on (``join_journal``).
-    The log size is -1 when the log must be rewritten before anything is appended: it was
-    damaged, a fold was cut short, or it is a version 1 file (this firmware appends version 2
-    records only). The journal size is what may be appended to (0: write a new journal).
-    """
+    ``size`` is the log's length, or -1 when the log must be rewritten before anything is
+    appended: it was damaged, a fold was cut short, or it is an older version (this firmware
+    appends records of its own version only). ``jsize`` is the journal's length appends may
+    carry on from (0: write a new journal); ``jfile``, whether a journal file is there."""
+
+    def __init__(self, match, stats, game, *, seq, size, jsize, jfile):
+        self.match = match
+        self.stats = stats
+        self.game = game
+        self.seq = seq  # the next record's number
+        self.size = size
+        self.jsize = jsize
+        self.jfile = jfile
+
+
+def load_log(fs, path, notes, jpath=None):
+    """A ``Loaded``, or None to start fresh: the log's records, then the journal's (jpath)
+    that carry them on (``join_journal``), replayed."""
     take_tmp(fs, path, is_log)
     data = fs.read(path)
     if data is None:
@@ -92,7 +107,7 @@ def load_log(fs, path, notes, jpath=None):
 
         log = (data, records, good, seq)
         data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, log, sizes=sizes,
-                                                       notes=notes)  # fmt: skip
+                                                       notes=notes, version=version)  # fmt: skip
     elif dropped:
         jsize = -1
     jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)
@@ -101,9 +116,9 @@ def load_log(fs, path, notes, jpath=None):
     dropped += joined - good
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
-        if version < 2:  # an upgraded board: rewrite it as version 2 before appending
-            return match, stats, game, seq, -1, 0, jfile
-        return match, stats, game, seq, size, jsize, jfile
+        if version < VERSION:  # an upgraded board: rewritten in this version before appending
+            return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
+        return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile)
     if dropped or refused:
         note = "recovered {} events; dropped ".format(kept)
         if dropped:
@@ -113,7 +128,7 @@ def load_log(fs, path, notes, jpath=None):
             note += "{} events that break the rules".format(refused)
             short = "kept {} events, dropped {}".format(kept, refused)
         notes.append((note, short))
-    return match, stats, game, seq, -1, 0, jfile
+    return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
 
 
 def _no_log_for(fs, jpath, notes):
@@ -153,7 +168,7 @@ def _replay(game, data, records, good, sizes):
     for i in range(HEAD, len(records)):
         rtype, off = records[i]
         # == chains, not `in (...)`: MicroPython builds a tuple of names every time.
-        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL:  # noqa: PLR1714
+        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL or rtype == REC_SHOW:  # noqa: PLR1714
             stack.append(unpack(rtype, data, off))
         elif rtype == REC_UNDO and stack:
             stack.pop()

@@ -3,8 +3,10 @@
     pad = CardPad(5)       # up to 5 cards
     pad.digit(1); pad.digit(0); pad.suit(1)   # 10 of diamonds: pad.cards == [22]
 
-Every method either changes the entry or raises ``Refused`` having changed nothing.
-Ranks are typed 1-13 (1 ace, 11 jack, 12 queen, 13 king); ``0`` alone is also a ten, as on
+Every method either changes the entry or raises ``Refused`` having changed nothing, but
+one: a rank digit that makes no rank (``14``, ``20``) drops the rank being typed, so no part
+of it is left to make another card (``14`` ``A`` must not enter the ace; the card is typed
+again). Ranks are typed 1-13 (1 ace, 11 jack, 12 queen, 13 king); ``0`` alone is also a ten, as on
 the pegging helper. Suits follow the keypad: A clubs, B diamonds, C hearts, D spades.
 ``restart_key`` gives both modes their long and held keys. Only those modes import this
 module, so it leaves the heap with them.
@@ -40,8 +42,9 @@ def restart_key(mode, k, how):
 class CardPad:
     """Cards typed one by one (rank digits, then a suit key), at most ``limit`` of them."""
 
-    def __init__(self, limit):
+    def __init__(self, limit, taken=-1):
         self.limit = limit
+        self.taken = taken  # a card known to be elsewhere (count verify's starter), or -1
         self.cards = []
         self.rank = 0  # the rank typed so far for the next card, 0 = none
         self.rank_digits = 0
@@ -72,7 +75,9 @@ class CardPad:
         else:
             rank = self.rank * 10 + d
             if self.rank != 1 or rank > 13:
-                raise Refused("rank {} is out of range: ranks are 1-13".format(rank))
+                self.rank = self.rank_digits = 0  # nothing of a refused rank stays behind
+                raise Refused("rank {} is out of range: ranks are 1-13; type the card again"
+                              .format(rank))  # fmt: skip
         self.rank = rank
         self.rank_digits += 1
 
@@ -82,7 +87,7 @@ class CardPad:
                 raise Refused("too many cards: {} is all; * takes one back".format(self.limit))
             raise Refused("type the rank (1-13) first, then the suit A-D")
         card = s * 13 + self.rank - 1
-        if card in self.cards:
+        if card in self.cards or card == self.taken:
             self.stale = True
             raise Refused("{} is entered already: each card is in the deck once".format(
                 card_text(card)))  # fmt: skip

@@ -3,9 +3,10 @@
 Keys: ``A`` / ``B`` the previous / next setting, ``C`` / ``D`` the previous / next value (``#``
 also steps the value on). Each change is saved at once through the keeper (kept across power
 cycles); rules changed after the first peg of a game apply from the next game, the board's
-own options (brightness, palette, LED current) at once, and the display says which. Turning
-the five-card game on also sets the game to 61 (still changeable). A change the rules do not
-allow (partnerships need 4 players, the five-card game 2) is refused. LEDs: a white bar as
+own options (brightness, palette, LED current, power-bank keep-awake) at once, and the
+display says which. Turning the five-card game on also sets the game to 61 (still
+changeable). A change the rules do not allow (partnerships need 4 players, the five-card
+game 2) is refused. LEDs: a white bar as
 long as the setting's number, a bar in side A's colour as long as the value's position, and
 the pegs when the setting is brightness or palette.
 SPDX-License-Identifier: MIT
@@ -17,7 +18,7 @@ from supply import describe
 from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
-from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused
+from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused, app_setting
 from ui.keys import K_D, K_HASH, letter
 
 OFF_ON = ("off", "on")
@@ -39,8 +40,8 @@ ITEMS = (
     ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
     ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
     ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
+    ("app.keep_awake", "bank keep-awake", (0, 1), OFF_ON),  # keepawake.py: ~11 mA on average
 )
-_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 0}
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
 
@@ -53,10 +54,9 @@ class Mode(ModeBase):
     def value(self, item):
         """The saved value of ITEMS[item]."""
         name = ITEMS[item][0]
-        s = self.keeper.settings
         if name.startswith("app."):
-            return s.extra.get(name, _DEFAULTS[name])
-        v = getattr(s, name)
+            return app_setting(self.keeper, name)
+        v = getattr(self.keeper.settings, name)
         return tuple(v) if name == "game_points" else v
 
     def key(self, k, how, now):

@@ -8,9 +8,9 @@ over, with the show started: digits then a side key are a count). The turn, the 
 31s, pairs, runs, go and last card come from ``cribbage.play.Pegging`` (helper mode: hands
 unknown) for 2, 3 or 4 players, partnerships and the five-card game; each card and what it
 pegged are one CARD event in the keeper's log, which is the hand's only store: the engine
-here is rebuilt from the log whenever the log has changed (a power cut, an undo on the
-scoreboard), so the two can never disagree. LEDs: the count as a white bar from hole 1, and
-a blinking light after the peg of the side to play.
+here is rebuilt from the log whenever the log has changed (``Keeper.revision``: a power
+cut, an undo on the scoreboard), so the two can never disagree. LEDs: the count as a white
+bar from hole 1, and a blinking light after the peg of the side to play.
 SPDX-License-Identifier: MIT
 """
 
@@ -18,11 +18,11 @@ from cribbage.cards import VALUES
 from cribbage.errors import WHY_31, WHY_GO, CribbageError, IllegalPlayError
 from cribbage.play import GO_NEXT, GO_ROUND, Pegging
 from cribbage.playsetup import FIVE_CARD, SIX_CARD
-from scorekeeper.events import CARD, GO, GO_CODE, PLAY
+from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
 from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
 
-from ui import HOLD, LONG, ModeBase, Refused, goto, start_show
+from ui import HOLD, LONG, ModeBase, Refused, goto
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
 from ui.score import event_text
@@ -66,10 +66,8 @@ def act(p, code):
 class Mode(ModeBase):
     def __init__(self, keeper):
         ModeBase.__init__(self, keeper)
-        self._play = None  # the engine: a cache of the log's current hand
-        self._game = None  # ... built for this game,
-        self._last = None  # ... whose last event was this one,
-        self._n = -1  # ... and this many events
+        self._play = None  # the engine: a cache of the log's current hand ...
+        self._rev = -1  # ... at this keeper revision
 
     def reset(self):
         self._play = None
@@ -77,17 +75,11 @@ class Mode(ModeBase):
     @property
     def play(self):
         """The engine of the keeper's current hand, rebuilt when the log has changed."""
-        g = self.keeper.game
-        if self._play is None or self._game is not g or self._n != len(g.events) \
-                or self._last is not g.last:  # fmt: skip
-            self._play = engine(g, strict=False)  # (a log written by a bug stops short)
-            self._cached(g)
+        k = self.keeper
+        if self._play is None or self._rev != k.revision:
+            self._play = engine(k.game, strict=False)  # (a log written by a bug stops short)
+            self._rev = k.revision
         return self._play
-
-    def _cached(self, g):
-        self._game = g
-        self._last = g.last
-        self._n = len(g.events)
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -108,7 +100,7 @@ class Mode(ModeBase):
             return self._undo()
         if k == K_HASH:
             if self.play.turn is None and not self.keeper.game.over:  # on to the show
-                start_show(self.keeper)
+                self.keeper.begin_show()
             return goto(MODE_SCORE)
         return None
 
@@ -121,8 +113,8 @@ class Mode(ModeBase):
         raise Refused("all four {}s have been played".format(RANK_TEXT[rank]))
 
     def _act(self, code, rank):
-        g = self.keeper.game
-        if g.over:
+        k = self.keeper
+        if k.game.over:
             raise Refused(GAME_OVER)
         p = self.play
         try:
@@ -131,9 +123,9 @@ class Mode(ModeBase):
             raise self._refusal(p, e, code, rank) from None
         self._play = None  # stale until the log holds the card: a refusal rebuilds it
         points = score.points
-        self.keeper.card(code, score.side if points else 0, points, reason_of(score))
-        self._play = p
-        self._cached(g)
+        k.card(code, score.side if points else 0, points, reason_of(score))
+        self._play = p  # the engine has played the card the log now holds
+        self._rev = k.revision
 
     def _refusal(self, p, e, code, rank):
         """A refusal in the player's words, from the error's fields (seats named as sides)."""
@@ -149,8 +141,8 @@ class Mode(ModeBase):
         g = self.keeper.game
         if not g.hand_cards:
             raise Refused("no card to take back")
-        if g.last[0] != CARD:
-            raise Refused("the last entry is {}: * on the scoreboard takes it back".format(
+        if g.last[EV_KIND] != CARD:
+            raise Refused("last: {}; * on the scoreboard undoes it".format(
                 event_text(g.last)))  # fmt: skip
         self.keeper.undo()  # the card and its points: one event
         return SIG_UNDO
@@ -163,7 +155,7 @@ class Mode(ModeBase):
             raise Refused("no card to take back")
         first = len(g.events) - n
         for i in range(first, len(g.events)):
-            if g.events[i][0] != CARD:
+            if g.events[i][EV_KIND] != CARD:
                 raise Refused("take back the scoreboard's entries first")
         self.keeper.undo_to(first)
         return (SIG_UNDO, "play restarted: its points taken back")

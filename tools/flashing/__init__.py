@@ -6,6 +6,7 @@
     snippets   the MicroPython code sent to the board
     device     board operations built on the link: info, file tree with hashes, copy, remove
     image      the device image: firmware compiled with mpy-cross, main.py as source
+    outdir     a build's output folder: cleaned only when the build made it
     plan       what to copy, delete and keep, from the image's and the board's hashes
     flashcmd   `make flash`                    display   the SSD1306 probe and mip install
     devtest    `make device-test`              backup    `make backup` / `make restore`

@@ -10,7 +10,8 @@ path on the board, so tracebacks in /errors.log name `ui/score.py`; a module wit
 (`@micropython.viper`, scorekeeper/crc_native.py) is compiled for the RP2040's Cortex-M0+
 (`-march=armv6m`), the others carry no architecture (CONVENTIONS 19). The build is incremental
 (a module is recompiled when its source or mpy-cross changes) and exact: a module removed
-from firmware/ disappears from the image, and so (by the plan) from the board.
+from firmware/ disappears from the image, and so (by the plan) from the board. Only a folder the
+build made is cleaned (outdir.py): an --out holding anything else is refused.
 SPDX-License-Identifier: MIT
 """
 
@@ -21,6 +22,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from tools.flashing import outdir
 from tools.flashing.errors import BuildError
 
 MAIN = "main.py"
@@ -98,12 +100,12 @@ def build(src, out, mpy_cross, log=print):
     src, out = Path(src), Path(out)
     version = mpy_cross_version(mpy_cross)
     stamps_path = out / STAMPS
+    outdir.claim(out, "make build", legacy=(STAMPS,))  # before anything is written or removed
     old = _load_stamps(stamps_path)
     if old.get("mpy-cross") != version:
         old = {}
     stamps = {"mpy-cross": version}
     files, compiled, modules = {}, 0, 0
-    out.mkdir(parents=True, exist_ok=True)
     for rel in sources(src):
         data = (src / rel).read_bytes()
         digest = hashlib.sha256(data).hexdigest()
@@ -119,7 +121,7 @@ def build(src, out, mpy_cross, log=print):
             stamps[rel] = digest
             modules += 1
         files["/" + target.relative_to(out).as_posix()] = target
-    removed = _remove_stale(out, set(files.values()) | {stamps_path})
+    removed = _remove_stale(out, set(files.values()) | {stamps_path, out / outdir.STAMP})
     stamps_path.write_text(json.dumps(stamps, indent=0, sort_keys=True))
     log(
         f"build: {len(files)} files in {out} ({compiled} compiled with mpy-cross, "

@@ -115,9 +115,10 @@ class SimApp(App):
         Binding("ctrl+c", "quit", "quit", priority=True, show=False),
     ]
 
-    def __init__(self, state_dir, holes_csv, letters=False, clock=None):
+    def __init__(self, state_dir, holes_csv, letters=False, clock=None, notice=None):
         super().__init__()
         self.state_dir = state_dir
+        self.notice = notice  # a stale lock taken over (sim.py), said on the screen
         self.holes = load_holes(holes_csv)
         self.letters = letters
         self.live = Live(state_dir) if clock is None else Live(state_dir, clock)
@@ -149,6 +150,8 @@ class SimApp(App):
         self.set_layout(self.size.width, self.size.height)
         self.set_interval(0.02, self.tick)
         self.show(force=True)
+        if self.notice:  # stderr is under the screen: say it where it is seen
+            self.notify(self.notice, title="board taken over", severity="warning", timeout=20)
 
     def on_resize(self, event):
         self.set_layout(event.size.width, event.size.height)
@@ -220,7 +223,7 @@ def keypad_text(down, prefix):
     return text
 
 
-def main(state_dir, no_color, holes_csv):
+def main(state_dir, no_color, holes_csv, notice=None):
     if no_color:
         os.environ["NO_COLOR"] = "1"  # Textual's own panels go monochrome too
-    SimApp(state_dir, holes_csv, letters=no_color).run()
+    SimApp(state_dir, holes_csv, letters=no_color, notice=notice).run()

@@ -85,7 +85,7 @@ document.querySelector(`[data-key="${legend}"]`).dispatchEvent(new PointerEvent(
 
 
 def site_bytes(site):
-    files = [p for p in Path(site).iterdir() if p.is_file()]
+    files = [p for p in Path(site).iterdir() if p.is_file() and not p.name.startswith(".")]
     total = sum(p.stat().st_size for p in files)
     zipped = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)
     return (

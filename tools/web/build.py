@@ -26,16 +26,18 @@ REPO = HERE.parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))  # the tools package, from the repository root
 
-from tools.flashing import image  # noqa: E402
+from tools.flashing import image, outdir  # noqa: E402
 from tools.flashing.errors import BuildError  # noqa: E402
-from tools.web import boardsvg, icons  # noqa: E402
+from tools.web import boardsvg, icons, keyshelp  # noqa: E402
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_FILES = ("micropython.mjs", "micropython.wasm")
-SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "style.css",
-              "manifest.webmanifest")  # fmt: skip
+SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "tablock.js", "messages.js",
+              "offline.js", "style.css", "manifest.webmanifest", "history.js",
+              "history.css")  # fmt: skip
 NOT_IN_BROWSER = ("/main.py", "/hal.mpy")  # the Pico's boot and its hardware
 PACK_MAGIC = b"picopeg-pack 1\n"
+LEGACY = ("index.html", "sw.js", "firmware.pack", "micropython.wasm")  # a site built unstamped
 MPY_VERSION = 6  # the .mpy format the pinned wasm port loads (MicroPython 1.19 and later)
 
 
@@ -67,11 +69,19 @@ def firmware_files(mpy_cross, device_dir, log):
 
 
 def page(holes_csv):
+    """index.html with the board (from holes.csv) and every mode's keys (docs/KEYMAP.md)."""
     html = (HERE / "site" / "index.html").read_text()
     board = boardsvg.board_svg(boardsvg.read_holes(holes_csv))
-    if "<!--BOARD-->" not in html:
-        raise BuildError("tools/web/site/index.html has no <!--BOARD--> mark")
-    return html.replace("<!--BOARD-->", board)
+    try:
+        keys = keyshelp.keys_help(REPO / "docs" / "KEYMAP.md",
+                                  keyshelp.mode_names(REPO / "firmware" / "view.py"))  # fmt: skip
+    except keyshelp.HelpError as e:
+        raise BuildError(str(e)) from e
+    for mark, text in (("<!--BOARD-->", board), ("<!--KEYS-->", keys)):
+        if mark not in html:
+            raise BuildError(f"tools/web/site/index.html has no {mark} mark")
+        html = html.replace(mark, text)
+    return html
 
 
 def service_worker(out, names):
@@ -89,9 +99,8 @@ def service_worker(out, names):
 def build(out, npm_modules, mpy_cross, device_dir, log=print):
     """Write the site into out; return {name: bytes} of what it holds."""
     out = Path(out)
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    outdir.claim(out, "make web", legacy=LEGACY)  # never a folder it did not make
+    outdir.empty(out)
     wasm_dir = Path(npm_modules) / NPM_PACKAGE
     for name in WASM_FILES:
         if not (wasm_dir / name).exists():
@@ -103,9 +112,9 @@ def build(out, npm_modules, mpy_cross, device_dir, log=print):
         shutil.copyfile(HERE / "site" / name, out / name)
     shutil.copyfile(REPO / "docs" / "img" / "keymap.svg", out / "keymap.svg")
     icons.write_icons(out)
-    names = sorted(p.name for p in out.iterdir() if p.name != "sw.js")
+    names = sorted(p.name for p in out.iterdir() if p.name not in ("sw.js", outdir.STAMP))
     service_worker(out, names)
-    sizes = {p.name: p.stat().st_size for p in out.iterdir()}
+    sizes = {p.name: p.stat().st_size for p in out.iterdir() if p.name != outdir.STAMP}
     version = json.loads((wasm_dir / "package.json").read_text())["version"]
     log(
         f"web: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB in {out} "

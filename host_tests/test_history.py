@@ -1,0 +1,132 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""The deals of scripted games (scorekeeper/history.py) against the deals the script's own
+keys mean, worked out by history_support without the board's rules code: two, three and
+four players, partnerships, the five-card game, 61 points, with undo, corrections, muggins
+and power cuts in the middle."""
+
+from app_support import board
+from history_support import (
+    CRIB,
+    HAND,
+    MUGGINS,
+    as_expected,
+    expect,
+    game_script,
+    play,
+    skunk_level,
+)
+from scorekeeper import history
+
+ACC = (2, 3, 3, 3)
+
+
+def played(steps, **settings):
+    """A board with the settings saved (and booted on them), the script typed on it."""
+    h = board()
+    for name in ("players", "partners", "target", "five_card", "muggins"):
+        if name in settings:
+            h.keeper.set_setting(name, settings[name])
+    h.power_cut()
+    play(h, steps)
+    return h
+
+
+def check_game(seed, sides, *, players=2, partners=0, target=121, five=False):
+    steps = game_script(seed, sides, players=players, partners=partners, target=target, five=five)
+    settings = {"players": players, "partners": partners, "target": target}
+    if five:
+        settings["five_card"] = 1
+    h = played(steps, **settings)
+    g = h.keeper.game
+    want = expect(steps, sides, players=players, partners=partners, target=target)
+    ds = history.deals(g)
+    assert as_expected(ds, sides) == want, (as_expected(ds, sides), want)
+    final = want[-1][5]
+    assert g.scores[:sides] == final  # the script's game is the board's
+    assert max(final) == target  # it was played to a win
+    # Every deal's totals add up to the final scores.
+    for s in range(sides):
+        assert sum(d.total(s) for d in ds) == final[s]
+    # The result, from the final scores alone.
+    r = history.result(g)
+    w = final.index(target)
+    others = [final[s] for s in range(sides) if s != w]
+    assert (r.winner, r.scores, r.margin) == (w, final, target - max(others))
+    assert r.skunk == skunk_level(target, max(others))
+    assert r.game_points == ACC[r.skunk]
+    assert r.seconds == g.seconds and r.seconds > 0
+    return steps, ds
+
+
+def test_two_players():
+    steps, ds = check_game(5, 2)
+    assert ("undo",) in steps and ("cut",) in steps  # the script has both
+    assert sum(len(d.corrections) for d in ds) == len([s for s in steps if s[0] == "fix"]) > 0
+    assert [d.dealer for d in ds[:4]] == [0, 1, 0, 1]
+
+
+def test_three_players():
+    _steps, ds = check_game(11, 3, players=3)
+    assert [d.dealer for d in ds[:4]] == [0, 1, 2, 0]
+    assert [c[0] for c in ds[0].counts] == [1, 2, 0, 0]  # B, C, A's hand, A's crib
+
+
+def test_four_players():
+    _steps, ds = check_game(5, 4, players=4)
+    assert ds[1].dealer == 1 and [c[0] for c in ds[1].counts] == [2, 3, 0, 1, 1]
+
+
+def test_partnerships():
+    _steps, ds = check_game(8, 2, players=4, partners=1)
+    assert [(c[0], c[1]) for c in ds[0].counts] == [(1, HAND), (0, HAND), (1, HAND),
+                                                    (0, HAND), (0, CRIB)]  # fmt: skip
+
+
+def test_five_card():
+    _steps, ds = check_game(21, 2, five=True)
+    assert ds[0].kind(1, history.START) == 3
+
+
+def test_sixty_one():
+    _steps, ds = check_game(4, 2, target=61)
+    assert ds[-1].scores[0] == 61 or ds[-1].scores[1] == 61
+
+
+def test_muggins_and_an_undone_deal():
+    # The rulebook's hand 4C 5D 6H 7C with the 5H cut is 14; a claim of 12 misses 2.
+    steps = [("peg", 1, 2), ("go", 0), ("show",),
+             ("muggins", 12, "4A5D6B7A5C", 2, 0), ("count", 8), ("count", 4), ("deal",),
+             ("undo",), ("deal",), ("peg", 0, 3), ("cut",), ("fix", 0, -1), ("show",),
+             ("count", 6)]  # fmt: skip
+    h = played(steps, muggins=1)
+    ds = history.deals(h.keeper.game)
+    assert as_expected(ds, 2) == expect(steps, 2)
+    assert ds[0].muggins == [(0, 2)] and ds[0].kind(0, MUGGINS) == 2
+    assert ds[0].counts == [(1, HAND, 12), (0, HAND, 8), (0, CRIB, 4)]
+    assert ds[0].scores == [15, 14] and ds[1].scores == [23, 14]
+    assert ds[1].corrections == [(0, -1)] and len(ds) == 2
+    assert history.result(h.keeper.game) is None
+
+
+def test_a_count_past_the_hole_moves_the_peg_into_it():
+    steps = [("fix", 0, 117), ("fix", 1, 40), ("show",), ("count", 6), ("count", 12)]
+    h = played(steps)
+    ds = history.deals(h.keeper.game)
+    assert ds[0].counts[-1] == (0, HAND, 12) and ds[0].kind(0, HAND) == 4  # 117 -> 121
+    assert ds[0].total(0) == 121 and ds[0].scores == [121, 46]
+    r = history.result(h.keeper.game)
+    assert (r.winner, r.margin, r.skunk, r.game_points) == (0, 75, 2, 3)
+
+
+def test_side_totals():
+    steps, ds = check_game(3, 2)
+    t = history.side_totals(ds, 2)
+    want = expect(steps, 2)
+    for s in range(2):
+        hands = [c[2] for d in want for c in d[2] if c[0] == s and c[1] == HAND]
+        cribs = [c[2] for d in want for c in d[2] if c[0] == s and c[1] == CRIB]
+        assert (t[s].hands, t[s].hand_points, t[s].best_hand) == (len(hands), sum(hands),
+                                                                  max(hands))  # fmt: skip
+        assert (t[s].cribs, t[s].best_crib) == (len(cribs), max(cribs or [0]))
+        assert sum(t[s].moved) == want[-1][5][s]
+        assert t[s].deals_dealt == len([d for d in want if d[0] == s])
