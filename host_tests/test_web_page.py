@@ -122,6 +122,23 @@ def test_a_full_storage_says_so_and_what_to_do_and_changes_nothing(page):
             " localStorage.removeItem(k);")  # fmt: skip
     page.tap("3B")
     wait_rgb(page, 3, B_FRONT)
+    assert banner(page) == ""  # room again: the word goes
+
+
+def test_web_locks_refused_with_storage_kept_is_not_another_tab(site):
+    # As where the browser refuses Web Locks (a SecurityError) but keeps localStorage.
+    refuse = (
+        "navigator.locks.request = () => Promise.reject("
+        "new DOMException('The request was denied.', 'SecurityError'));"
+    )
+    with browser.Browser() as b:
+        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": refuse})
+        b.open(site.url)
+        assert b.status() == "on" and "another tab" not in b.display()
+        b.tap("2A")
+        wait_rgb(b, 2, A_FRONT)
+        b.reload()  # kept on storage
+        wait_rgb(b, 2, A_FRONT)
 
 
 # -- plain http, the headers ---------------------------------------------------------------

@@ -238,6 +238,7 @@ async function boot() {
     const { own, other } = store.usage();
     banner(BANNER.full(own, other));
   };
+  store.onroom = () => banner(page.how === "memory" ? BANNER.memory : "");
   if (store.persistent && navigator.storage && navigator.storage.persist) {
     navigator.storage.persist().catch(() => {});
   }
