@@ -101,10 +101,19 @@ class App:
 
             migrate_show(self.keeper)
             forget("ui.showmigrate")
-        self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
+        note = self._boot_note(boot_notice, now)
+        # The controller loads the view once, with the boot's note among its lines.
+        self.ctl = Controller(self.keeper, self.view, now, read_supply(board), note)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
+        self._text_dirty = True
+        collect()
+
+    def _boot_note(self, boot_notice, now):
+        """The display's note at boot: "recovered" and what the keeper repaired (with the
+        blink) after a watchdog or error reset, else what boot did (main.py: the UF2 moved
+        old firmware files aside), else nothing."""
         shorts = self.keeper.notice_lines
-        if boot_cause(board) == RESET_WATCHDOG or shorts:
+        if boot_cause(self.board) == RESET_WATCHDOG or shorts:
             from ui.text import wrap
 
             self.view.set_signal(SIG_RECOVERED, now)
@@ -113,15 +122,12 @@ class App:
                 for line in wrap(text):
                     if len(note) < 4:
                         note.append(line)
-            self.ctl.note = note
-            self.ctl.refresh(now)
-        elif boot_notice:  # what boot did (main.py: the UF2 moved old firmware files aside)
+            return note
+        if boot_notice:
             from ui.text import wrap
 
-            self.ctl.note = wrap(boot_notice)[:4]
-            self.ctl.refresh(now)
-        self._text_dirty = True
-        collect()
+            return wrap(boot_notice)[:4]
+        return []
 
     # -- the synchronous API (tests, the simulator, and the async tasks below) ----------
 

@@ -220,7 +220,7 @@ def check_fits(app, entry=True):
     shown = [rows[d.y + i][d.x : d.x + 16].rstrip() for i in range(8)]
     assert shown == [line.rstrip() for line in app.live.lines]
     if entry:  # the keys check_fits's test typed
-        assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-D play"
+        assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-B play"
 
 
 @pytest.mark.parametrize("key", ["q", "ctrl+c"])

@@ -333,5 +333,5 @@ class Game:
             self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
             tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
             tuple(self.heels_pegged), tuple(self.moved), self.fixed, tuple(self.hand_cards),
-            self.play_begun, self.hand_gos, self.start_bonus_due(), self.last, self.show,
+            self.play_begun, self.hand_gos, self.show, self.start_bonus_due(), self.last,
         )  # fmt: skip

@@ -1,6 +1,6 @@
 """The board's controller: keypad events and time in, keeper calls and view updates out.
 
-    ctl = Controller(keeper, view, now)    # restores the saved mode
+    ctl = Controller(keeper, view, now)    # restores the saved mode, loads the view once
     ctl.on_event(code, now)                # each keypad.KeyDecoder event code
 
 Keys the controller keeps for itself, in every mode (the rest go to the current mode):
@@ -47,27 +47,27 @@ _NOTE_LINES = const(4)
 class Controller:
     """Owns the modes; see the module docstring."""
 
-    def __init__(self, keeper, view, now, supply_ma=0):
+    def __init__(self, keeper, view, now, supply_ma=0, note=()):
+        """note: the boot's lines for the display (app.App: "recovered", ...), if any."""
         self.keeper = keeper
         view.supply_ma = supply_ma  # what the USB-C supply advertises (supply.py); 0: unknown
         self.view = view
-        self.note = []  # a refusal's reason or a short notice, shown above the mode's lines
+        self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
         self._modes = [None] * len(MODULES)
         self._imported = [()] * len(MODULES)  # module names each mode's import brought in
         self.mode = None
         self.mode_id = -1
         self.apply_settings()
-        view.load_game(keeper.game, now)
-        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
-            view.won_ms = ticks_add(now, -WIN_MS)
         self._load(MODE_SCORE)  # first: the modules it shares with the others stay loaded
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
         __import__("cribbage.showtable")
         m = app_setting(keeper, "app.mode")
         self.set_mode(m if 0 <= m < len(MODULES) else MODE_SCORE, now, save=False)
-        self.refresh(now)
+        self.refresh(now)  # the one load of the view at boot
+        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
+            view.won_ms = ticks_add(now, -WIN_MS)
 
     # -- settings the app keeps in the keeper's settings file ---------------------------
 
@@ -217,6 +217,7 @@ class Controller:
         v.show_pegs = True
         self.mode.paint(v, now)
         v.detail = self.note + self.mode.lines()
+        v.note_lines = len(self.note)
 
 
 _KEEP_HOLDING = ["keep holding #", "for a new game"]  # the long press of #, until let go
