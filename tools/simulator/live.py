@@ -4,21 +4,23 @@ whose clock is the wall clock, and keys that go down and up as a hand would pres
     live = Live("/home/me/.cache/picopeg/sim")
     live.key("2"); live.key("A")          # queued taps (100 ms down, then up)
     live.key("D", LONG_MS)                # a long press: held 1 s (the board's is 0.8 s)
-    live.tick()                           # every ~20 ms: scan the keypad, render a frame
+    live.tick()                           # every ~20 ms: the board's loop, one turn (a keypad
+                                          # scan, a frame, the journal's fold when idle)
     live.board.leds, live.lines, live.app.view
     live.power_cycle()                    # switch off (dark for OFF_MS), then on again:
     live.off                              # ... a fresh app on the same files; True while off
     screen_colour((0, 0, 8), 5)           # an LED colour as the screen should show it
 
 A terminal reports key presses, never key releases, so each key is queued with how long it
-stays down. Like hal.py's board under app.run, an uncaught error shows the error pattern
-for 3 s and the board boots again (as after its watchdog reset), blinking "recovered".
+stays down. Like hal.py's board under app.run (the same app.boot and App.tick), an uncaught
+error, or one while booting, shows the error pattern for 3 s and the board boots again (as
+after its watchdog reset), blinking "recovered".
 SPDX-License-Identifier: MIT
 """
 
 import time
 
-from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, App
+from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, boot
 from render import BRIGHTNESS
 
 from tools.board.pcboard import PCBoard, key_bit
@@ -38,10 +40,11 @@ def wall_ms():
 class Live:
     """A board and its App, stepped by tick() on a real-time clock; see the module docstring."""
 
-    def __init__(self, state_dir, clock=wall_ms, display=True):
+    def __init__(self, state_dir, clock=wall_ms, display=True, fs=None):
         self.state_dir = state_dir
         self.clock = clock
         self.display = display
+        self.fs = fs  # None: the real files (scorekeeper.FileOps)
         self.queue = []  # (legend, ms) still to press
         self.down = None  # [legend, ms, release tick, scans so far] of the key held now
         self._up_until = 0
@@ -54,10 +57,14 @@ class Live:
 
     def boot(self, cause):
         """Power on (or come back after an error): a fresh board and app on the same files."""
-        self.board = PCBoard(self.state_dir, self.clock(), cause, self.display)
-        self.app = App(self.board)
-        self.app.step(self.board.ticks_ms())
+        self.board = PCBoard(self.state_dir, self.clock(), cause, self.display, self.fs)
         self.boots += 1
+        self.app = boot(self.board)  # None: the boot failed (logged, shown), as app.run's
+        if self.app is None:
+            self.app = BootFailed(self.board)
+            self._failed_at = self.board.now
+            return
+        self._turn()
 
     def power_cycle(self, off_ms=OFF_MS):
         """Switch off (keys let go, LEDs and display dark) and, after off_ms, on again: what
@@ -110,11 +117,15 @@ class Live:
             self.boot(RESET_WATCHDOG)
             return True
         self._drive_keys(b.now)
-        t = b.ticks_ms()
+        return self._turn()
+
+    def _turn(self):
+        """One turn of the board's loop (app.App.tick); an uncaught error fails the app as
+        app.run's guard does: logged and shown, then the board resets."""
+        b = self.board
         try:
-            fed = self.app.feed_keys(b.keys, t)
-            return self.app.step(t) or fed > 0
-        except Exception as e:  # as app.run's guard: log it, show it, then reset
+            return self.app.tick(b.ticks_ms())
+        except Exception as e:
             self.app.fail(e)
             self._failed_at = b.now
             return True
@@ -135,6 +146,25 @@ class Live:
             legend, ms = self.queue.pop(0)
             b.keys |= key_bit(legend)
             self.down = [legend, ms, now + ms, 0]
+
+
+class BootFailed:
+    """Stands in for the App while a board that failed to boot shows its error pattern (the
+    screen reads ``view``, ``frame``, ``renderer``; ``failed`` says the board has stopped)."""
+
+    def __init__(self, board):
+        from render import Renderer
+        from view import View
+
+        self.board = board
+        self.view = View()
+        self.renderer = Renderer(self.view)
+        self.failed = "boot"
+        self.lines = [""] * 8
+
+    @property
+    def frame(self):
+        return self.board.leds
 
 
 def _srgb(linear):
