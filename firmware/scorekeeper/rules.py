@@ -180,8 +180,7 @@ def check_entry(game, ev):
         if game.scores[side] + points >= game.target:
             due = "{} {}".format(side_name(game.next_side), REASONS[game.next_kind])
             raise OutOfTurn(
-                "{} counts first: {} cannot count out of turn into the game hole".format(
-                    due, side_name(side)),
+                "{} first: {} cannot count into the game hole".format(due, side_name(side)),
                 side, game.next_side, game.next_kind)  # fmt: skip
     elif reason == HEELS:
         if side != game.dealer:
@@ -262,7 +261,7 @@ def check_count(cfg, points, crib):
     if not is_achievable(points, crib, kept):
         what = "crib" if crib else ("3-card hand" if kept == 3 else "hand")
         raise ImpossibleCount(
-            "no {} scores {}: enter it as a correction if that is really the count".format(
+            "no {} scores {}; a correction can enter it".format(
                 what, points
             ),
             points, crib, kept)  # fmt: skip

@@ -217,6 +217,7 @@ class Controller:
         v.show_pegs = True
         self.mode.paint(v, now)
         v.detail = self.note + self.mode.lines()
+        v.note_lines = len(self.note)
 
 
 _KEEP_HOLDING = ["keep holding #", "for a new game"]  # the long press of #, until let go

@@ -142,7 +142,7 @@ class Mode(ModeBase):
         if not g.hand_cards:
             raise Refused("no card to take back")
         if g.last[EV_KIND] != CARD:
-            raise Refused("the last entry is {}: * on the scoreboard takes it back".format(
+            raise Refused("last: {}; * on the scoreboard undoes it".format(
                 event_text(g.last)))  # fmt: skip
         self.keeper.undo()  # the card and its points: one event
         return SIG_UNDO

@@ -51,7 +51,7 @@ from ui import (
     Refused,
 )
 from ui.entry import Number
-from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
+from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
 GAME_OVER = "game over: hold # (new game) or * (undo)"
@@ -230,7 +230,7 @@ class Mode(ModeBase):
         if g.over:
             raise Refused(GAME_OVER)
         if self.sign:
-            raise Refused("a correction goes to a side key A-D")
+            raise Refused("a correction goes to a side key " + side_keys(g.sides))
         if e.digits:
             if g.next_side < 0:  # the digits stay (a count for a side key?): * clears them
                 raise Refused("every count is in: * clears, then # passes the deal")
@@ -276,14 +276,13 @@ class Mode(ModeBase):
         e = self.entry
         if g.over:  # nothing invites an entry the board would refuse
             return ["game over:", "hold # new game", "* takes back"]
-        out = []
-        if self.sign:
-            out.append("correction " + ("+" if self.sign > 0 else "-"))
+        out = ["correction " + "-+"[self.sign > 0]] if self.sign else []
         show = self.keeper.game.in_show
         nxt = next_count(g)
+        keys = side_keys(g.sides)
         if e.digits:
             what = "fix" if self.sign else ("count" if show else "play")
-            out.append("{}{} A-D {}".format("-" if self.sign < 0 else "+", e.value, what))
+            out.append("{}{} {} {}".format("-+"[self.sign >= 0], e.value, keys, what))
             if nxt and not self.sign:
                 out.append(("# = " if show else "# #: ") + nxt)
         elif show:
@@ -291,8 +290,8 @@ class Mode(ModeBase):
         else:
             out.append("play: # = show")
             if not g.events:  # a new game: what to type
-                out.append("points, then A-D")
-                out.append("0 A-D: who deals")
+                out.append("points, then " + keys)
+                out.append("0 {}: who deals".format(keys))
         due = g.start_bonus_due()
         if due >= 0 and not e.digits and not show:  # in the show, 3 and a side is a count
             out.append("3 {}: 3 for last".format(SIDES[due]))

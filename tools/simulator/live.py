@@ -12,9 +12,13 @@ whose clock is the wall clock, and keys that go down and up as a hand would pres
     screen_colour((0, 0, 8), 5)           # an LED colour as the screen should show it
 
 A terminal reports key presses, never key releases, so each key is queued with how long it
-stays down. Like hal.py's board under app.run (the same app.boot and App.tick), an uncaught
-error, or one while booting, shows the error pattern for 3 s and the board boots again (as
-after its watchdog reset), blinking "recovered".
+stays down, counted from when the board's keypad decoder took the press (issue 20: on a
+loaded PC a late scan could take the press late and let the key go before 0.8 s had passed
+on the board, so a long press came out a tap). Ticks that come late are caught up with turns
+of the board's loop every SCAN_MS of board time, so a stall never stretches a long press
+into a hold either. Like hal.py's board under app.run (the same app.boot and App.tick), an
+uncaught error, or one while booting, shows the error pattern for 3 s and the board boots
+again (as after its watchdog reset), blinking "recovered".
 SPDX-License-Identifier: MIT
 """
 
@@ -31,6 +35,8 @@ HOLD_MS = 3200  # past the 3 s hold
 GAP_MS = 60  # keys up between two queued keys
 MIN_SCANS = 3  # a key stays down (and up) at least this many ticks, however slow they come
 OFF_MS = 800  # how long `p` leaves the board dark: long enough to see that it went off
+SCAN_MS = 20  # the board's keypad period: a late tick is caught up in scans this far apart
+CATCH_UP_MS = 10_000  # at most this much is caught up (after a suspend: jump the rest)
 
 
 def wall_ms():
@@ -46,7 +52,10 @@ class Live:
         self.display = display
         self.fs = fs  # None: the real files (scorekeeper.FileOps)
         self.queue = []  # (legend, ms) still to press
-        self.down = None  # [legend, ms, release tick, scans so far] of the key held now
+        # [legend, ms, release tick (once the press is taken), scans so far, taken] of the
+        # key held now
+        self.down = None
+        self._scan_t = None  # the clock time of the last keypad scan
         self._up_until = 0
         self._up_scans = MIN_SCANS
         self._failed_at = 0
@@ -58,6 +67,7 @@ class Live:
     def boot(self, cause):
         """Power on (or come back after an error): a fresh board and app on the same files."""
         self.board = PCBoard(self.state_dir, self.clock(), cause, self.display, self.fs)
+        self._scan_t = self.board.now
         self.boots += 1
         self.app = boot(self.board)  # None: the boot failed (logged, shown), as app.run's
         if self.app is None:
@@ -116,8 +126,19 @@ class Live:
             self.down = None
             self.boot(RESET_WATCHDOG)
             return True
-        self._drive_keys(b.now)
-        return self._turn()
+        now = b.now
+        t = self._scan_t if self._scan_t is not None else now
+        if now - t > CATCH_UP_MS:
+            t = now - CATCH_UP_MS
+        changed = False
+        while True:  # a late tick: the turns the board would have made meanwhile
+            t = min(t + SCAN_MS, now)
+            b.now = t
+            self._drive_keys(t)
+            changed = self._turn() or changed
+            self._scan_t = t
+            if t >= now or self.app.failed is not None:
+                return changed
 
     def _turn(self):
         """One turn of the board's loop (app.App.tick); an uncaught error fails the app as
@@ -135,7 +156,10 @@ class Live:
         d = self.down
         if d is not None:
             d[3] += 1
-            if now >= d[2] and d[3] >= MIN_SCANS:
+            if not d[4] and (self.app.decoder.state & key_bit(d[0]) or now >= d[2] + 1000):
+                d[4] = True  # the board took the press at the last scan: hold it ms from there
+                d[2] = self._scan_t + d[1]
+            if d[4] and now >= d[2] and d[3] >= MIN_SCANS:
                 b.keys &= ~key_bit(d[0])
                 self.down = None
                 self._up_until = now + GAP_MS
@@ -145,7 +169,7 @@ class Live:
         if self.queue and now >= self._up_until and self._up_scans >= MIN_SCANS:
             legend, ms = self.queue.pop(0)
             b.keys |= key_bit(legend)
-            self.down = [legend, ms, now + ms, 0]
+            self.down = [legend, ms, now + ms, 0, False]
 
 
 class BootFailed:

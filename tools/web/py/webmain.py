@@ -6,6 +6,7 @@
     runner.key("2", True)             # a key went down (False: up), scanned at once
     runner.power_cut(tear)            # the power fails within 100 ms (mid-write if one comes)
     runner.status()                   # "on", "off", "error" or "lost"
+    runner.records()                  # the History view's JSON (docs/RECORDS.md), or ""
 
 Like hal.py's board under app.run, and as the simulator drives it (docs/FIRMWARE.md; the same
 app.boot and App.tick): a key's event is on storage before the LEDs show it, the journal folds
@@ -161,6 +162,15 @@ class Runner:
 
     def status(self):
         return self.state
+
+    def records(self):
+        """The board's records as the JSON text `make export` writes (docs/RECORDS.md): the
+        page's History view and its download. "" while the board is not running."""
+        if self.state != ON or self.app is None:
+            return ""
+        from scorekeeper import records
+
+        return records.dumps(records.document(self.app.keeper))
 
     def idle(self):
         """On, and every key event from the page already seen by the keypad scan."""
