@@ -34,6 +34,7 @@ help:
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
+	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
@@ -263,6 +264,14 @@ restore: venv
 
 ports: venv
 	@$(BOARD_TOOL) ports
+
+# The records (issue 18; docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
+# the Pico on PORT. OUT defaults to export/.
+OUT ?= export
+STATE ?=
+.PHONY: export
+export: venv
+	@$(PY) -m tools.export --out $(OUT) $(if $(STATE),--state $(STATE),--port $(PORT))
 
 # The flashing tool under mypy (CPython's typeshed; mpremote and pyserial ship no types).
 typecheck-flash: venv

@@ -35,11 +35,18 @@ def fit(text):
 
 def score_line(view, side):
     """'A  87   +7 deal': side, score, its last points, and whether it deals. The points are
-    what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16."""
+    what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16; a
+    correction shows as one ('A  87 fix-3 deal')."""
     front = view.front[side]
-    move = "{:+d}".format(view.moved[side]) if front else ""
-    deal = "deal" if side == view.dealer else ""
-    return fit("{}{:>4}{:>5} {}".format(SIDE_LETTERS[side], front, move, deal).rstrip())
+    moved = view.moved[side]
+    if (view.fixed >> side) & 1:
+        move = "fix{:+d}".format(moved) if moved else ""
+    else:
+        move = "{:+d}".format(moved) if front else ""
+    line = "{}{:>4} {:>4}".format(SIDE_LETTERS[side], front, move)
+    if side == view.dealer:
+        line += " deal" if len(line) <= COLS - 5 else " D"
+    return line.rstrip()
 
 
 def preview_line(view):

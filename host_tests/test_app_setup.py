@@ -75,7 +75,7 @@ def test_settings_five_card_game_sets_61_and_keeps_three_or_four():
 def test_statistics_pages_and_reset():
     h = board()
     h.hold("*", 1000)
-    h.type("121A")  # A wins at once (a correction): B on 0 is double-skunked, ACC points 3
+    h.type("121AA")  # A wins at once (a correction, confirmed): B on 0 is double-skunked, 3
     h.to_mode(MODE_STATS)
     assert h.lines[1:4] == ["match: won  pts", "A        1    3", "B        0    0"]
     quiet(h)
@@ -85,8 +85,12 @@ def test_statistics_pages_and_reset():
     assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
     h.press("B")
     assert h.lines[1:4] == ["B: 1 games", "won 0", "skunks 0/1"]
-    h.hold("*", 3100)
-    assert h.lines[1:4] == ["statistics reset", "B: 0 games", "won 0"]
+    h.hold("*", 3100)  # issue 20: B's page resets B's statistics only, and says so
+    assert h.lines[1:5] == ["B's statistics", "reset", "B: 0 games", "won 0"]
+    st = h.keeper.stats
+    assert (st.games[:2], st.wins[:2], st.skunks_given[:2]) == ([1, 0], [1, 0], [1, 0])
+    h.press("A")
+    assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
     assert h.keeper.match.games[:2] == [1, 0]  # the match is apart
     h.press("#")
     h.hold("*", 3100)
@@ -118,7 +122,7 @@ def test_statistics_reset_says_the_game_on_the_board_still_counts():
     # right after a win still shows that win: the display says why.
     h = board()
     h.hold("*", 1000)
-    h.type("121A")
+    h.type("121AA")  # a correction to the game hole: the side key twice
     h.to_mode(MODE_STATS)
     h.hold("*", 3100)
     assert h.lines[1:3] == ["match reset:", "this game counts"]

@@ -253,9 +253,11 @@ class Keeper:
         """Start a new match: games won and game points back to 0."""
         self._rewrite(self.game.events, match=Match())
 
-    def reset_stats(self):
-        """Clear the statistics (this game's counts so far will still be added)."""
-        self._rewrite(self.game.events, stats=Stats())
+    def reset_stats(self, side=-1):
+        """Clear the statistics, or only side's (0-3); this game's counts so far will still
+        be added. The board's play time and games finished go only with the whole reset."""
+        stats = Stats() if side < 0 else self._stats.without(side)
+        self._rewrite(self.game.events, stats=stats)
 
     def set_settings(self, settings):
         """Save settings (atomically). Return True if the game follows them now.

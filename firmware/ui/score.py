@@ -14,7 +14,8 @@ Each hand has a play and a show; the board follows both, so it knows what an ent
 - ``#`` alone in the show passes the deal (a second ``#`` when a count is missing).
 - ``*`` clears what is typed, else takes back the last event (repeatable), and at the start
   of a game the new game itself (the game it replaced comes back). Long ``*`` makes the
-  entry a correction (long ``*`` again: a negative one); a correction goes to a side key.
+  entry a correction (long ``*`` again: a negative one); a correction goes to a side key,
+  sets a score of 0 to the game hole, and reaches the game hole only with that key again.
 SPDX-License-Identifier: MIT
 """
 
@@ -37,6 +38,7 @@ from scorekeeper.events import (
     REASONS,
     START,
 )
+from scorekeeper.rules import check_count
 from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
 
 from ui import (
@@ -105,6 +107,8 @@ class Mode(ModeBase):
         self.sign = 0  # 0: an ordinary entry; +1 / -1: a correction adding / taking points
         self.armed = False  # a # refused for a missing count: the next # passes anyway
         self.confirm = False  # digits then # in the play: the next # counts them
+        self.fix_to = -1  # a correction to the game hole asked for this side: its key again
+        self.fixing = -1  # (fix_to as the key came: the key that may confirm it)
         self.stale = False  # the entry was refused: a side key or # may still take it, a
         # digit starts a new one (typing the whole entry again must not give 5 5 -> 55)
 
@@ -112,12 +116,15 @@ class Mode(ModeBase):
         self.entry.clear()
         self.sign = 0
         self.armed = self.confirm = self.stale = False
+        self.fix_to = -1
 
     def key(self, k, how, now):
         armed = self.armed
         confirm = self.confirm
         stale = self.stale
+        self.fixing = self.fix_to
         self.armed = self.confirm = self.stale = False
+        self.fix_to = -1
         try:
             return self._key(k, how, armed, confirm, stale)
         except REFUSALS:
@@ -152,6 +159,8 @@ class Mode(ModeBase):
     def _heels(self):
         """Long press of a side key, nothing typed: his heels, 2 for the dealer."""
         g = self.keeper.game
+        if g.over:
+            raise Refused(GAME_OVER)
         if in_show(self.keeper):
             raise Refused("his heels comes with the starter, before the play")
         self._peg(g.dealer, 2, HEELS)
@@ -166,12 +175,22 @@ class Mode(ModeBase):
     def _side(self, s):
         g = self.keeper.game
         e = self.entry
+        if g.over:  # a side key alone too: say the game is over, not what to type
+            raise Refused(GAME_OVER)
         if s >= g.sides:
             raise Refused("there is no side {} in a {}-side game".format(SIDES[s], g.sides))
         if self.sign:
             if not e.digits:
                 raise Refused("type the correction's points, then the side")
-            return self._peg(s, self.sign * e.value, CORRECTION)
+            points = self.sign * e.value
+            to = g.scores[s] + points
+            if to > g.target:
+                raise Refused("a correction sets a score of 0-{}: {} has {}".format(
+                    g.target, SIDES[s], g.scores[s]))  # fmt: skip
+            if to == g.target and g.winner < 0 and self.fixing != s:
+                self.fix_to = s  # like the show's two-step #: a slip must not end the game
+                return "{} again: {} to {}, the game hole".format(SIDES[s], SIDES[s], to)
+            return self._peg(s, points, CORRECTION)
         if in_show(self.keeper):
             if not e.digits:
                 raise Refused("type the count (0 if none), then the side")
@@ -189,8 +208,11 @@ class Mode(ModeBase):
             reason = START
         return self._peg(s, points, reason)
 
-    def _peg(self, side, points, reason):
+    def _peg(self, side, points, reason, check=False):
+        """Peg (check: only refuse a count no hand or crib can score, pegging nothing)."""
         try:
+            if check:
+                return check_count(self.keeper.game.cfg, points, reason == CRIB)
             flagged = self.keeper.peg(side, points, reason)  # refused: raises, the entry stays
         except ImpossibleCount as e:  # the keeper's hint names no key: say which
             what = "crib" if e.crib else ("3-card hand" if e.kept == 3 else "hand")
@@ -210,8 +232,9 @@ class Mode(ModeBase):
         if self.sign:
             raise Refused("a correction goes to a side key A-D")
         if e.digits:
-            if g.next_side < 0:
-                raise Refused("every count is in: # alone passes the deal")
+            if g.next_side < 0:  # the digits stay (a count for a side key?): * clears them
+                raise Refused("every count is in: * clears, then # passes the deal")
+            self._peg(g.next_side, e.value, g.next_kind, True)  # refused at the first #
             if not in_show(self.keeper) and not confirm:  # say what # does before it does it
                 self.confirm = True
                 return "# again: {} {}, the show starts".format(next_count(g), e.value)

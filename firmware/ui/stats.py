@@ -2,7 +2,8 @@
 
 Keys: ``#`` the match page (games won and game points per side), ``A``-``D`` that side's page
 (games, wins, skunks, best hand and crib, his heels, average hand, time played). Hold ``*``
-(3 s) to reset what the page shows: the match on the match page, the statistics on a side's page.
+(3 s) to reset what the page shows: the match on the match page, that side's statistics on a
+side's page (the others' stay; the time played is the board's, and stays too).
 LEDs: each side's games won in the match as a bar in its colour, a quarter of the track each.
 SPDX-License-Identifier: MIT
 """
@@ -23,11 +24,12 @@ class Mode(ModeBase):
         s = letter(k)
         keeper = self.keeper
         if k == K_STAR and how == HOLD:
-            if self.page:
-                keeper.reset_stats()
+            if self.page:  # what the page shows: this side's statistics only
+                keeper.reset_stats(self.page - 1)
+                note = "{}'s statistics reset".format(SIDES[self.page - 1])
             else:
                 keeper.reset_match()
-            note = "statistics reset" if self.page else "match reset"
+                note = "match reset"
             if keeper.game.events:  # the keeper adds the game under way (or just won)
                 note += ": this game counts"
             return (SIG_NEWGAME, note)
