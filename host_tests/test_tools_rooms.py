@@ -30,7 +30,10 @@ SETS_ITS_PATH = {
     "tools/emu/tests/conftest.py": "pytest of tools/emu's by-name modules",
     "tools/uf2/tests/conftest.py": "pytest of tools/uf2's and tools/emu's by-name modules",
 }
-HARDWARE = "tools/hardware/"  # hardware's generators, run as files by the Makefile and tests
+# Hardware's generators still run as files (the Makefile, test_pins, test_kicad, ...) and set
+# the path themselves; that room was being reworked alongside (issue 21), so its move to -m
+# is left for after it: a follow-up, not a reason.
+HARDWARE = "tools/hardware/"
 
 
 def python_files():
