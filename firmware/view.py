@@ -70,6 +70,7 @@ class View:
         self.keep_awake = 0  # 1: the power-bank keep-awake pulse (keepawake.py)
         self.supply_ma = 0  # what the USB-C supply advertises (supply.py): 0 unknown
         self.detail = []  # text display only: breakdown lines from the app (<= 16 chars)
+        self.note_lines = 0  # ... of which the first are a note (a refusal's reason)
 
     def load_game(self, game, now):
         """Copy a scorekeeper Game's sides, pegs, dealer and result; stamp a new win."""

@@ -67,7 +67,7 @@ def test_pending_points_blink_ahead_of_every_side_and_change_nothing():
     blink_off(h)
     assert h.led(7) == DARK and h.led(8) == DARK
     assert state(h) == before
-    assert "+5 A-D play" in h.lines
+    assert "+5 A-B play" in h.lines
     h.press("B")
     assert h.keeper.game.scores[:2] == [2, 8]
 
@@ -315,7 +315,7 @@ def test_after_a_refusal_a_side_key_still_takes_the_entry_but_a_digit_starts_a_n
     h.type("2C")  # no side C; the 2 stays for the right side key
     h.press("B")  # the show is done: B has counted, refused ...
     h.type("3")  # ... and a new number starts
-    assert "+3 A-D count" in h.lines
+    assert "+3 A-B count" in h.lines
     assert h.keeper.game.scores[:2] == [17, 5]
 
 

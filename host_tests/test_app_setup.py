@@ -141,3 +141,25 @@ def test_a_rules_change_that_starts_the_game_again_starts_it_in_the_play():
     assert h.keeper.game.sides == 3 and "play: # = show" in h.lines
     h.type("2C")
     assert h.keeper.game.last[2] == 0  # events.PLAY
+
+
+def test_one_table_of_app_setting_defaults():
+    """ui.APP_DEFAULTS is the one table: every app.* item of the settings mode has its default
+    there, among its values, and a fresh board shows and applies exactly those."""
+    from ui import APP_DEFAULTS
+    from ui.options import ITEMS
+
+    h = board_in(MODE_SETTINGS)
+    mode = h.app.ctl.mode
+    names = [item[0] for item in ITEMS if item[0].startswith("app.")]
+    assert names and set(names) | {"app.mode"} == set(APP_DEFAULTS)
+    for i in range(len(ITEMS)):
+        name, _label, values, _texts = ITEMS[i]
+        if name in APP_DEFAULTS:
+            assert APP_DEFAULTS[name] in values and mode.value(i) == APP_DEFAULTS[name]
+    v = h.view
+    assert (v.brightness, v.palette, v.keep_awake) == (
+        APP_DEFAULTS["app.brightness"],
+        APP_DEFAULTS["app.palette"],
+        APP_DEFAULTS["app.keep_awake"],
+    )

@@ -182,7 +182,7 @@ def test_impossible_counts_refused_unless_a_correction():
         e = raises(ImpossibleCount, k.peg, 1, n, HAND)
         assert isinstance(e, ScoreRefused)
     e = raises(ImpossibleCount, k.peg, 0, 19, CRIB)
-    assert str(e) == "no crib scores 19: enter it as a correction if that is really the count"
+    assert str(e) == "no crib scores 19; a correction can enter it"
     assert k.game.scores[0:2] == [0, 0]
     for n in (0, 18, 20, 24, 28, 29):
         k.peg(1, n, HAND)

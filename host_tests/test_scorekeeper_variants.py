@@ -234,7 +234,7 @@ def test_a_count_out_of_turn_may_not_reach_the_game_hole():
     at(k, [115, 118])
     e = raises(OutOfTurn, k.peg, 0, 8, HAND)
     assert (e.side, e.due_side, e.due_kind) == (0, 1, HAND)
-    assert str(e) == "B hand counts first: A cannot count out of turn into the game hole"
+    assert str(e) == "B hand first: A cannot count into the game hole"
     assert k.peg(0, 5, HAND) is True and k.game.scores[0] == 120  # short of it: flagged
     k.undo()
     k.peg(1, 3, HAND)

@@ -9,44 +9,23 @@ import shutil
 import time
 import urllib.request
 
+import page_support
 import pytest
 from app_support import A_FRONT, B_FRONT, DARK
-from page_support import LOG, banner, build_site, text_of, wait_rgb
+from page_support import LOG, banner, build_site, offline_ready, text_of, wait_rgb
 
 from tools.web import browser, serve
 from tools.web import build as webbuild
 
 BLOCKED = {"profile.default_content_setting_values.cookies": 2}  # "block site data"
-CSP_SPY = (  # before any of the page's scripts: every Content-Security-Policy violation
-    "window.__csp = []; document.addEventListener('securitypolicyviolation',"
-    " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
-)
+
+# The shared fixtures (page_support.py): the site served, a laptop-sized Chromium, a fresh page.
+site, laptop, page = page_support.site, page_support.laptop, page_support.page
 
 
 @pytest.fixture(scope="module")
 def site_dir():
     return build_site("web-test-page")
-
-
-@pytest.fixture(scope="module")
-def site(site_dir):
-    with browser.Site(site_dir) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def laptop(site):
-    with browser.Browser(1280, 900) as b:
-        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_SPY})
-        yield b
-
-
-@pytest.fixture
-def page(laptop, site):
-    laptop.open(site.url)
-    laptop.js("localStorage.clear()")
-    laptop.reload()
-    return laptop
 
 
 def lines_fit(text):
@@ -122,6 +101,23 @@ def test_a_full_storage_says_so_and_what_to_do_and_changes_nothing(page):
             " localStorage.removeItem(k);")  # fmt: skip
     page.tap("3B")
     wait_rgb(page, 3, B_FRONT)
+    assert banner(page) == ""  # room again: the word goes
+
+
+def test_web_locks_refused_with_storage_kept_is_not_another_tab(site):
+    # As where the browser refuses Web Locks (a SecurityError) but keeps localStorage.
+    refuse = (
+        "navigator.locks.request = () => Promise.reject("
+        "new DOMException('The request was denied.', 'SecurityError'));"
+    )
+    with browser.Browser() as b:
+        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": refuse})
+        b.open(site.url)
+        assert b.status() == "on" and "another tab" not in b.display()
+        b.tap("2A")
+        wait_rgb(b, 2, A_FRONT)
+        b.reload()  # kept on storage
+        wait_rgb(b, 2, A_FRONT)
 
 
 # -- plain http, the headers ---------------------------------------------------------------
@@ -156,8 +152,9 @@ def test_web_serve_sends_a_content_security_policy_and_nosniff(site):
 def test_the_page_runs_under_its_policy_with_no_violation(page):
     page.tap("2A")
     wait_rgb(page, 2, A_FRONT)
-    page.driver.find_element("css selector", "#help summary").click()
-    time.sleep(0.3)
+    for details in ("#help", "#history"):  # the help's picture, the History view
+        page.driver.find_element("css selector", details + " summary").click()
+    time.sleep(0.5)
     assert page.js("return window.__csp") == []
 
 
@@ -190,10 +187,7 @@ def test_without_webassembly_the_page_says_so_within_the_display(site):
 
 def test_a_deep_link_offline_loads_the_board(site_dir):
     with browser.Site(site_dir) as s, browser.Browser() as b:
-        b.open(s.url)
-        b.wait_for("return navigator.serviceWorker.ready.then(() => true)", 20)
-        b.reload()
-        b.wait_for("return !!navigator.serviceWorker.controller", 10)
+        offline_ready(b, s.url)
         b.tap("2A")
         wait_rgb(b, 2, A_FRONT)
         s.stop()  # the network is gone
@@ -208,10 +202,7 @@ def test_a_new_build_offers_a_reload_and_keeps_the_game(site_dir, tmp_path):
     folder = tmp_path / "web"
     shutil.copytree(site_dir, folder)
     with browser.Site(folder) as s, browser.Browser() as b:
-        b.open(s.url)
-        b.wait_for("return navigator.serviceWorker.ready.then(() => true)", 20)
-        b.reload()
-        b.wait_for("return !!navigator.serviceWorker.controller", 10)
+        offline_ready(b, s.url)
         b.tap("2A")
         wait_rgb(b, 2, A_FRONT)
         assert banner(b) == ""
@@ -272,3 +263,48 @@ def test_the_help_has_every_modes_keys_as_the_board_names_them(page):
     )
     singles = {k for k in keys if len(k) == 1}
     assert singles and singles <= set(KEYS), singles - set(KEYS)
+
+
+# -- phones -----------------------------------------------------------------------------------
+
+PLAY = (  # every control needed to play, with its box and whether it is on top at its centre
+    "return [...document.querySelectorAll('[data-key], [data-display], #board,"
+    " [data-action=power]')].map(e => { const r = e.getBoundingClientRect();"
+    " const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);"
+    " return [e.dataset.key || e.id || e.dataset.action, r.left, r.top, r.right, r.bottom,"
+    " e === top || e.contains(top)]; })"
+)
+BOARD_W, BOARD_H = 270.5, 58.0  # the board's drawing, mm (boardsvg: holes.csv and margins)
+HOLE_MM = 5.4
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (360, 640), (320, 568), (844, 390)], ids=lambda s: "x".join(map(str, s))
+)
+def test_a_phone_upright_or_sideways_shows_every_key_and_the_largest_board(site, size):
+    w, h = size
+    with browser.Browser(w, h, mobile=True) as phone:
+        phone.open(site.url)
+        assert phone.js("return [innerWidth, innerHeight]") == [w, h]
+        boxes = phone.js(PLAY)
+        assert len(boxes) == 19
+        for name, left, top, right, bottom, on_top in boxes:
+            assert left >= 0 and top >= 0 and right <= w and bottom <= h, (name, right, bottom)
+            assert on_top, name  # nothing covers it
+        keys = [b for b in boxes if len(b[0]) == 1]
+        assert min(b[3] - b[1] for b in keys) >= 48 and min(b[4] - b[2] for b in keys) >= 48
+        assert phone.js("return document.documentElement.scrollWidth") <= w  # no sideways
+        board = next(b for b in boxes if b[0] == "board")
+        hole = phone.js(
+            "return document.querySelector('[data-hole=\"7\"]').getBoundingClientRect().width"
+        )
+        across = (w - 12) / BOARD_W * HOLE_MM  # a hole of the board laid across the width
+        if h > w:  # upright: turned down the screen's length, so larger than across it
+            assert board[4] - board[2] > board[3] - board[1]
+            assert hole >= 1.25 * across, (hole, across)
+        else:  # sideways: across most of the width, the keys beside it
+            assert board[3] - board[1] >= 0.55 * w and hole >= 0.55 * across
+        phone.tap("6A")
+        wait_rgb(phone, 6, A_FRONT)
+        phone.tap("*")  # the bottom row
+        wait_rgb(phone, 6, DARK)

@@ -32,6 +32,7 @@ from scorekeeper.events import (
     HEELS,
     PEG,
     PLAY,
+    SHOW,
 )
 from scorekeeper.evlist import EventList
 from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
@@ -91,6 +92,7 @@ class Game:
         # whatever the number of players): a helper's card, play or go points, or the show.
         self.play_begun = False
         self.hand_gos = 0  # go (and last card) points of this deal: at most one a count
+        self.show = False  # a SHOW event: the play is over, the show has begun (see in_show)
         self._find_next()
 
     def _find_next(self):
@@ -208,6 +210,10 @@ class Game:
             self.heels = False
             self._new_hand()
             return
+        if kind == SHOW:
+            self.show = True
+            self.play_begun = True  # the show: the play is over
+            return
         if kind == CARD:
             self._card(ev[EV_CODE])
             if not ev[EV_POINTS]:
@@ -278,6 +284,11 @@ class Game:
     # -- reading the state --------------------------------------------------------------
 
     @property
+    def in_show(self):
+        """True once this hand's show has begun: a count is in, or a SHOW event (``#``)."""
+        return self.counted != 0 or self.show
+
+    @property
     def last(self):
         """The last event still standing, or None at the start of the game."""
         return self.events[-1] if self.events else None
@@ -322,5 +333,5 @@ class Game:
             self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
             tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
             tuple(self.heels_pegged), tuple(self.moved), self.fixed, tuple(self.hand_cards),
-            self.play_begun, self.hand_gos, self.start_bonus_due(), self.last,
+            self.play_begun, self.hand_gos, self.show, self.start_bonus_due(), self.last,
         )  # fmt: skip

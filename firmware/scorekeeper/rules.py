@@ -32,6 +32,7 @@ from scorekeeper.events import (
     PEG,
     PLAY,
     REASONS,
+    SHOW,
     START,
     side_name,
 )
@@ -96,6 +97,12 @@ def check_event(game, ev):
         if game.over:
             raise ScoreRefused(_game_over(game))
         return game.winner < 0 and game.next_side >= 0  # counts still missing
+    if kind == SHOW:
+        if game.over:
+            raise ScoreRefused(_game_over(game))
+        if game.in_show:
+            raise ScoreRefused("the show has begun already: digits, then a side, count")
+        return False
     if kind == CARD:
         if len(ev) != 6 or not 0 <= ev[EV_CODE] <= GO_CODE or ev[EV_REASON] not in (PLAY, GO):
             raise ScorekeeperError("not a card event: {!r}".format(ev))
@@ -160,7 +167,7 @@ def check_entry(game, ev):
     """Raise why a new entry is refused (beyond check_event); else return its flag."""
     flagged = check_event(game, ev)
     kind, side, reason, points = ev[EV_KIND], ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
-    if kind == CARD and game.counted:
+    if kind == CARD and game.in_show:
         raise ScoreRefused("the show has begun: no more cards in this hand")
     if reason == GO and points and game.hand_gos >= max_gos(game.cfg):
         raise ScoreRefused(_too_many_gos(game.cfg))
@@ -173,8 +180,7 @@ def check_entry(game, ev):
         if game.scores[side] + points >= game.target:
             due = "{} {}".format(side_name(game.next_side), REASONS[game.next_kind])
             raise OutOfTurn(
-                "{} counts first: {} cannot count out of turn into the game hole".format(
-                    due, side_name(side)),
+                "{} first: {} cannot count into the game hole".format(due, side_name(side)),
                 side, game.next_side, game.next_kind)  # fmt: skip
     elif reason == HEELS:
         if side != game.dealer:
@@ -255,7 +261,7 @@ def check_count(cfg, points, crib):
     if not is_achievable(points, crib, kept):
         what = "crib" if crib else ("3-card hand" if kept == 3 else "hand")
         raise ImpossibleCount(
-            "no {} scores {}: enter it as a correction if that is really the count".format(
+            "no {} scores {}; a correction can enter it".format(
                 what, points
             ),
             points, crib, kept)  # fmt: skip

@@ -36,6 +36,7 @@ from scorekeeper.events import (
     PEG,
     PLAY,
     REASONS,
+    SHOW,
     START,
 )
 from scorekeeper.rules import check_count
@@ -48,12 +49,9 @@ from ui import (
     TAP,
     ModeBase,
     Refused,
-    in_show,
-    save_app_setting,
-    start_show,
 )
 from ui.entry import Number
-from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
+from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
 GAME_OVER = "game over: hold # (new game) or * (undo)"
@@ -86,7 +84,7 @@ def next_count(game):
 
 
 def event_text(ev):
-    """'A +2 play', 'deal B', 'card 5C: A +2 play'."""
+    """'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'."""
     kind = ev[EV_KIND]
     if kind in (PEG, CARD):
         text = "{} {:+d} {}".format(SIDES[ev[EV_SIDE]], ev[EV_POINTS], REASONS[ev[EV_REASON]])
@@ -97,6 +95,8 @@ def event_text(ev):
         code = ev[EV_CODE]
         card = "go" if code == GO_CODE else format_card(code)
         return "card " + card + (": " + text if ev[EV_POINTS] else "")
+    if kind == SHOW:
+        return "the show"
     return "deal " + SIDES[ev[EV_SIDE]]
 
 
@@ -161,7 +161,7 @@ class Mode(ModeBase):
         g = self.keeper.game
         if g.over:
             raise Refused(GAME_OVER)
-        if in_show(self.keeper):
+        if g.in_show:
             raise Refused("his heels comes with the starter, before the play")
         self._peg(g.dealer, 2, HEELS)
         return "his heels: {} +2".format(SIDES[g.dealer])
@@ -191,7 +191,7 @@ class Mode(ModeBase):
                 self.fix_to = s  # like the show's two-step #: a slip must not end the game
                 return "{} again: {} to {}, the game hole".format(SIDES[s], SIDES[s], to)
             return self._peg(s, points, CORRECTION)
-        if in_show(self.keeper):
+        if g.in_show:
             if not e.digits:
                 raise Refused("type the count (0 if none), then the side")
             kind = count_kind(g, s)
@@ -230,17 +230,17 @@ class Mode(ModeBase):
         if g.over:
             raise Refused(GAME_OVER)
         if self.sign:
-            raise Refused("a correction goes to a side key A-D")
+            raise Refused("a correction goes to a side key " + side_keys(g.sides))
         if e.digits:
             if g.next_side < 0:  # the digits stay (a count for a side key?): * clears them
                 raise Refused("every count is in: * clears, then # passes the deal")
             self._peg(g.next_side, e.value, g.next_kind, True)  # refused at the first #
-            if not in_show(self.keeper) and not confirm:  # say what # does before it does it
+            if not g.in_show and not confirm:  # say what # does before it does it
                 self.confirm = True
                 return "# again: {} {}, the show starts".format(next_count(g), e.value)
             return self._peg(g.next_side, e.value, g.next_kind)
-        if not in_show(self.keeper):
-            start_show(self.keeper)
+        if not g.in_show:
+            self.keeper.begin_show()
             return None
         if g.winner < 0 and g.next_side >= 0 and not armed:
             self.armed = True
@@ -254,13 +254,12 @@ class Mode(ModeBase):
             self.sign = 0
             return None
         k = self.keeper
-        if k.game.counted == 0 and in_show(k):
-            save_app_setting(k, "app.show", 0)  # back from the show to the play
-            return "back to the play"
         if not k.game.events and k.can_restore:  # a new game started by mistake
             k.restore_game()
             return (SIG_UNDO | RESTARTED, "new game undone: the last game is back")
         ev = k.undo()
+        if ev[EV_KIND] == SHOW:
+            return (SIG_UNDO, "back to the play")
         return (SIG_UNDO, "undo: " + event_text(ev))
 
     def paint(self, view, now):
@@ -269,7 +268,7 @@ class Mode(ModeBase):
         if e.digits:
             view.set_preview(PREVIEW_ALL, -e.value if self.sign < 0 else e.value)
         s = g.next_side
-        if s >= 0 and not g.over and in_show(self.keeper) and g.front[s] < g.target:
+        if s >= 0 and not g.over and self.keeper.game.in_show and g.front[s] < g.target:
             view.set_segment(0, g.front[s] + 1, 1, s | BLINK)  # blinks: who counts next
 
     def lines(self):
@@ -277,14 +276,13 @@ class Mode(ModeBase):
         e = self.entry
         if g.over:  # nothing invites an entry the board would refuse
             return ["game over:", "hold # new game", "* takes back"]
-        out = []
-        if self.sign:
-            out.append("correction " + ("+" if self.sign > 0 else "-"))
-        show = in_show(self.keeper)
+        out = ["correction " + "-+"[self.sign > 0]] if self.sign else []
+        show = self.keeper.game.in_show
         nxt = next_count(g)
+        keys = side_keys(g.sides)
         if e.digits:
             what = "fix" if self.sign else ("count" if show else "play")
-            out.append("{}{} A-D {}".format("-" if self.sign < 0 else "+", e.value, what))
+            out.append("{}{} {} {}".format("-+"[self.sign >= 0], e.value, keys, what))
             if nxt and not self.sign:
                 out.append(("# = " if show else "# #: ") + nxt)
         elif show:
@@ -292,8 +290,8 @@ class Mode(ModeBase):
         else:
             out.append("play: # = show")
             if not g.events:  # a new game: what to type
-                out.append("points, then A-D")
-                out.append("0 A-D: who deals")
+                out.append("points, then " + keys)
+                out.append("0 {}: who deals".format(keys))
         due = g.start_bonus_due()
         if due >= 0 and not e.digits and not show:  # in the show, 3 and a side is a count
             out.append("3 {}: 3 for last".format(SIDES[due]))

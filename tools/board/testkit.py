@@ -148,6 +148,8 @@ def record_game(k, seed=12345, want=150, keep=True):
             do(k.peg, (d + 1 + r(2)) % 2, 1 + r(3) // 2, PLAY)
         if not g.over:
             do(k.peg, r(2), 1, GO)
+        if g.deals % 2 and not g.over and not g.in_show:  # every other hand: # begins the show
+            do(k.begin_show)
         for side, reason in ((pone, HAND), (d, HAND), (d, CRIB)):
             if g.over:
                 break

@@ -38,9 +38,30 @@ export function screenColour(r, g, b, scale) {
 
 const DARK = "0,0,0";
 
+// On a phone held upright the board runs down the screen, a quarter turn anticlockwise:
+// street 1 up the right-hand side from hole 1 at the bottom, the game hole at the foot.
+export const UPRIGHT = "(max-width: 699px) and (orientation: portrait)";
+
+export function turnBoard(svg, upright) {
+  if (!svg.dataset.view) svg.dataset.view = svg.getAttribute("viewBox");
+  const [x, y, w, h] = svg.dataset.view.split(" ").map(Number);
+  const turn = svg.querySelector(".turn");
+  if (upright) {
+    svg.setAttribute("viewBox", [y, -(x + w), h, w].join(" "));
+    turn.setAttribute("transform", "rotate(-90)");
+  } else {
+    svg.setAttribute("viewBox", svg.dataset.view);
+    turn.removeAttribute("transform");
+  }
+  svg.classList.toggle("upright", upright);
+}
+
 export class BoardView {
   constructor(root, display) {
     this.display = display;
+    const upright = window.matchMedia(UPRIGHT);
+    turnBoard(root, upright.matches);
+    upright.addEventListener("change", (e) => turnBoard(root, e.matches));
     this.holes = [...root.querySelectorAll("[data-hole]")].map((el) => ({
       el,
       led: Number(el.dataset.led),

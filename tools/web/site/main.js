@@ -9,6 +9,7 @@
 // SPDX-License-Identifier: MIT
 
 import { BoardView } from "./board.js";
+import { History } from "./history.js";
 import { Keypad } from "./input.js";
 import { BANNER, DISPLAY, STATUS, screen } from "./messages.js";
 import { startOffline } from "./offline.js";
@@ -25,6 +26,8 @@ const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 const view = new BoardView($("#board"), $("[data-display]"));
 const store = new Store(tabId);
 const page = { runner: null, timer: 0, lost: false, wake: null, owner: false };
+const records = () => (page.runner ? page.runner.records() : "");
+const history = new History($("#history"), records);
 
 function note(text) {
   $("#note").textContent = text;
@@ -168,6 +171,7 @@ function send(legend, down) {
   }
   guarded(() => page.runner.key(legend, down)); // scans at once; the next scan in 20 ms
   schedule();
+  history.changed();
 }
 
 // The power fails within windowMs, tear bytes into a write if one comes (webmain.py);
@@ -238,6 +242,7 @@ async function boot() {
     const { own, other } = store.usage();
     banner(BANNER.full(own, other));
   };
+  store.onroom = () => banner(page.how === "memory" ? BANNER.memory : "");
   if (store.persistent && navigator.storage && navigator.storage.persist) {
     navigator.storage.persist().catch(() => {});
   }
@@ -269,6 +274,7 @@ window.picopeg = {
   status: () =>
     page.runner ? page.runner.status() : page.lost ? "lost" : page.failed ? "failed" : "loading",
   idle: () => Boolean(page.runner && page.runner.idle()),
+  records, // the History view's JSON (docs/RECORDS.md), the same as its download
   marks: {}, // performance.now() when MicroPython, the firmware and the App were ready
 };
 
