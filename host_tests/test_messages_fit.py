@@ -25,7 +25,8 @@ FIRMWARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmw
 # the play engine's (the pegging helper). The rest are API errors of tools and tests.
 SOURCES = [os.path.join("ui", n) for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui")))
            if n.endswith(".py") and n != "keys.py"]  # fmt: skip
-SOURCES += ["scorekeeper/rules.py", "scorekeeper/keeper.py", "cribbage/play.py"]
+SOURCES += ["scorekeeper/rules.py", "scorekeeper/keeper.py", "scorekeeper/errors.py",
+            "cribbage/play.py"]  # fmt: skip
 
 # The longest text a placeholder's expression can stand for (the source of the argument).
 LONGEST = {
@@ -45,13 +46,32 @@ LONGEST = {
     "what + ' was pegged already'": "B partner was pegged already",
     "result_text(game)": "A won 121-120-120-120",
     "format_card(fits[0])": "10D",
-    "text": "flash write failed (28)",
+    "code": "28",
 }
 SIDE = re.compile(r"SIDES\[|side_name\(|player_name\(")
+# Where a name means something else in one module's display lines (the widest it can be).
+LONGEST_IN = {
+    "ui/score.py": {"what": "count", "e.value": "999", "keys": "A-D"},
+    "ui/verify.py": {"side": "A", "r.claimed": "29", "a.total": "29", "a.fifteens": "16",
+                     "a.pairs": "12", "a.runs": "12", "a.flush": "5", "a.nobs": "1"},
+    "ui/pegging.py": {"p.count": "31"},
+    "ui/stats.py": {"st.best_hand[s]": "29", "st.best_crib[s]": "29"},
+}  # fmt: skip
 
 
-def longest(expr):
-    """The longest text of a placeholder's argument expression."""
+def option_texts():
+    """The longest value text of the settings (ui/options.py's ITEMS)."""
+    from ui.options import ITEMS
+
+    return max((t for item in ITEMS if item[3] for t in item[3]), key=len)
+
+
+def longest(expr, rel=""):
+    """The longest text of a placeholder's argument expression (in module rel)."""
+    if expr in LONGEST_IN.get(rel, {}):
+        return LONGEST_IN[rel][expr]
+    if rel == "ui/options.py" and expr == "text":
+        return option_texts()
     if expr in LONGEST:
         return LONGEST[expr]
     if SIDE.search(expr):
@@ -90,6 +110,9 @@ def messages():
                 value = node.value
                 if isinstance(value, ast.Tuple) and len(value.elts) == 2:
                     value = value.elts[1]  # (flags, note)
+            elif (isinstance(node, ast.Call) and node.args
+                  and ast.unparse(node.func) == "super().__init__"):  # fmt: skip
+                value = node.args[0]  # an error's own text (a failed flash write)
             t = template(value) if value is not None else None
             if t is None or ("{" not in t[0] and " " not in t[0]):
                 continue  # not a sentence (a key name, an empty string)
@@ -106,6 +129,7 @@ def test_every_message_fits_the_notes_lines_with_no_word_cut():
     found = messages()
     assert len(found) > 100  # the extraction finds the firmware's messages
     assert any("cannot count into the game hole" in m for _w, m in found)
+    assert any(m.startswith("flash write failed") for _w, m in found)
     cut = []
     for where, msg in found:
         lines = wrap(msg)
@@ -161,3 +185,42 @@ def test_every_mode_shows_a_four_line_note_whole():
             assert lines[at : at + _NOTE_LINES] == note, (players, m, lines)
             first = ctl.mode.lines()[0]
             assert lines[at + _NOTE_LINES] == first[:COLS], (players, m, lines)
+
+
+def display_lines():
+    """(where, text) of every line a mode's ``lines()`` builds (each is one display line)."""
+    found = []
+    for rel in SOURCES:
+        with open(os.path.join(FIRMWARE, rel)) as f:
+            tree = ast.parse(f.read())
+        for fn in ast.walk(tree):
+            if not (isinstance(fn, ast.FunctionDef) and fn.name in ("lines", "text_lines")):
+                continue
+            for node in ast.walk(fn):
+                values = []
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    if node.func.attr == "append" and node.args:
+                        values.append(node.args[0])
+                elif isinstance(node, ast.List):
+                    values.extend(node.elts)
+                for value in values:
+                    if isinstance(value, ast.IfExp):
+                        values.extend((value.body, value.orelse))
+                        continue
+                    t = template(value)
+                    if t is None:
+                        continue
+                    parts = re.split(r"\{[^}]*\}", t[0])
+                    args = t[1] + [""] * len(parts)
+                    filled = parts[0] + "".join(
+                        longest(args[i], rel) + parts[i + 1] for i in range(len(parts) - 1)
+                    )
+                    found.append(("{}:{}".format(rel, node.lineno), filled))
+    return found
+
+
+def test_every_line_a_mode_builds_fits_16_columns():
+    found = display_lines()
+    assert len(found) > 40
+    long = [(w, x) for w, x in found if len(x) > COLS]
+    assert not long, "\n".join("{}: {!r} ({})".format(w, x, len(x)) for w, x in long)

@@ -9,44 +9,23 @@ import shutil
 import time
 import urllib.request
 
+import page_support
 import pytest
 from app_support import A_FRONT, B_FRONT, DARK
-from page_support import LOG, banner, build_site, text_of, wait_rgb
+from page_support import LOG, banner, build_site, offline_ready, text_of, wait_rgb
 
 from tools.web import browser, serve
 from tools.web import build as webbuild
 
 BLOCKED = {"profile.default_content_setting_values.cookies": 2}  # "block site data"
-CSP_SPY = (  # before any of the page's scripts: every Content-Security-Policy violation
-    "window.__csp = []; document.addEventListener('securitypolicyviolation',"
-    " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
-)
+
+# The shared fixtures (page_support.py): the site served, a laptop-sized Chromium, a fresh page.
+site, laptop, page = page_support.site, page_support.laptop, page_support.page
 
 
 @pytest.fixture(scope="module")
 def site_dir():
     return build_site("web-test-page")
-
-
-@pytest.fixture(scope="module")
-def site(site_dir):
-    with browser.Site(site_dir) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def laptop(site):
-    with browser.Browser(1280, 900) as b:
-        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_SPY})
-        yield b
-
-
-@pytest.fixture
-def page(laptop, site):
-    laptop.open(site.url)
-    laptop.js("localStorage.clear()")
-    laptop.reload()
-    return laptop
 
 
 def lines_fit(text):
@@ -122,6 +101,23 @@ def test_a_full_storage_says_so_and_what_to_do_and_changes_nothing(page):
             " localStorage.removeItem(k);")  # fmt: skip
     page.tap("3B")
     wait_rgb(page, 3, B_FRONT)
+    assert banner(page) == ""  # room again: the word goes
+
+
+def test_web_locks_refused_with_storage_kept_is_not_another_tab(site):
+    # As where the browser refuses Web Locks (a SecurityError) but keeps localStorage.
+    refuse = (
+        "navigator.locks.request = () => Promise.reject("
+        "new DOMException('The request was denied.', 'SecurityError'));"
+    )
+    with browser.Browser() as b:
+        b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": refuse})
+        b.open(site.url)
+        assert b.status() == "on" and "another tab" not in b.display()
+        b.tap("2A")
+        wait_rgb(b, 2, A_FRONT)
+        b.reload()  # kept on storage
+        wait_rgb(b, 2, A_FRONT)
 
 
 # -- plain http, the headers ---------------------------------------------------------------
@@ -156,8 +152,9 @@ def test_web_serve_sends_a_content_security_policy_and_nosniff(site):
 def test_the_page_runs_under_its_policy_with_no_violation(page):
     page.tap("2A")
     wait_rgb(page, 2, A_FRONT)
-    page.driver.find_element("css selector", "#help summary").click()
-    time.sleep(0.3)
+    for details in ("#help", "#history"):  # the help's picture, the History view
+        page.driver.find_element("css selector", details + " summary").click()
+    time.sleep(0.5)
     assert page.js("return window.__csp") == []
 
 
@@ -190,10 +187,7 @@ def test_without_webassembly_the_page_says_so_within_the_display(site):
 
 def test_a_deep_link_offline_loads_the_board(site_dir):
     with browser.Site(site_dir) as s, browser.Browser() as b:
-        b.open(s.url)
-        b.wait_for("return navigator.serviceWorker.ready.then(() => true)", 20)
-        b.reload()
-        b.wait_for("return !!navigator.serviceWorker.controller", 10)
+        offline_ready(b, s.url)
         b.tap("2A")
         wait_rgb(b, 2, A_FRONT)
         s.stop()  # the network is gone
@@ -208,10 +202,7 @@ def test_a_new_build_offers_a_reload_and_keeps_the_game(site_dir, tmp_path):
     folder = tmp_path / "web"
     shutil.copytree(site_dir, folder)
     with browser.Site(folder) as s, browser.Browser() as b:
-        b.open(s.url)
-        b.wait_for("return navigator.serviceWorker.ready.then(() => true)", 20)
-        b.reload()
-        b.wait_for("return !!navigator.serviceWorker.controller", 10)
+        offline_ready(b, s.url)
         b.tap("2A")
         wait_rgb(b, 2, A_FRONT)
         assert banner(b) == ""

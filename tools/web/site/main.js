@@ -242,6 +242,7 @@ async function boot() {
     const { own, other } = store.usage();
     banner(BANNER.full(own, other));
   };
+  store.onroom = () => banner(page.how === "memory" ? BANNER.memory : "");
   if (store.persistent && navigator.storage && navigator.storage.persist) {
     navigator.storage.persist().catch(() => {});
   }

@@ -81,7 +81,9 @@ export class Store {
     [this.ls, this.persistent] = backend ? [backend, true] : localOrMemory();
     this.writes = 0;
     this.claimed = false;
+    this.full = false; // the last write found the storage full
     this.onfull = () => {}; // the page's word when a write finds the storage full
+    this.onroom = () => {}; // ... and when a write goes in again
     this.mirror = new Map(); // the game's values as this tab last wrote or read them
     this._snapshot();
   }
@@ -144,8 +146,13 @@ export class Store {
     try {
       this.ls.setItem(key, value);
     } catch (e) {
+      this.full = true;
       this.onfull();
       return FULL; // QuotaExceededError: the flash is full
+    }
+    if (this.full) {
+      this.full = false;
+      this.onroom();
     }
     this.mirror.set(key, value);
     this.writes++;
