@@ -31,7 +31,7 @@ REPO = HERE.parents[1]
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_FILES = ("micropython.mjs", "micropython.wasm")
 SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "tablock.js", "messages.js",
-              "offline.js", "style.css", "manifest.webmanifest", "history.js",
+              "offline.js", "style.css", "phone.css", "manifest.webmanifest", "history.js",
               "history.css")  # fmt: skip
 NOT_IN_BROWSER = ("/main.py", "/hal.mpy")  # the Pico's boot and its hardware
 PACK_MAGIC = b"picopeg-pack 1\n"
