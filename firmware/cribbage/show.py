@@ -289,15 +289,16 @@ def _check_hand(hand, starter, crib):
     starter = parse_card(starter)
     if starter in cards:
         raise DuplicateCardError(format_card(starter))
-    if crib and len(cards) not in (2, 4):
+    n = len(cards)
+    if crib and n not in (2, 4):
         raise InvalidHandError(
             "a crib has 4 cards (2 in the five-card game keeping 4) plus the starter, not {}"
-            .format(len(cards)))  # fmt: skip
-    if not crib and len(cards) not in (3, 4):
+            .format(n), n, (2, 4))  # fmt: skip
+    if not crib and n not in (3, 4):
         raise InvalidHandError(
-            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(
-                len(cards)
-            )
+            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(n),
+            n,
+            (3, 4),
         )
     return cards, starter
 
