@@ -21,10 +21,7 @@ from app_support import board
 from keypad import KEYS
 from ui import ModeBase, control
 
-try:  # tools22 moves the scenario into the tools package
-    from tools.board.fullgame import play
-except ImportError:
-    from scenario_fullgame import play
+from tools.board.fullgame import play
 
 FIRMWARE = Path(control.__file__).resolve().parents[1]
 UI = FIRMWARE / "ui"
