@@ -83,9 +83,10 @@ heap: build
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
-# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process.
+# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
+# PYTEST_ARGS adds pytest's own options (make test-fast PYTEST_ARGS=--durations=30).
 PYTEST_N ?= auto
-PYTEST_PAR = -n $(PYTEST_N) --dist loadfile
+PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
 
 test-py: venv
 	$(PY) -m pytest $(PYTEST_PAR)
