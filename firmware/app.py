@@ -26,7 +26,6 @@ from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
 from scorekeeper.fileops import join
-from textview import build_lines, new_lines
 from view import SIG_RECOVERED, View
 
 RESET_POWER = const(1)  # machine.PWRON_RESET
@@ -79,7 +78,6 @@ class App:
         self.view = View()
         self.renderer = Renderer(self.view)
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
-        self.lines = new_lines()
         self.failed = None  # the uncaught error that stopped the app
         self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
         collect()
@@ -96,7 +94,18 @@ class App:
             for name in MODULES:  # once: the helper loads them again when it is used
                 forget(name)
         self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
+        # The first frame: the game, as soon as the view holds it. What only the keys and
+        # the text need (the modes, the text view) loads after it: on the make flash Pico,
+        # where every module is read from littlefs, that is ~150 ms sooner (docs/FIRMWARE.md).
+        if self.renderer.render(now):
+            board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
+        forget("scorekeeper.checkpoint")
+        self.ctl.start(now)
+        from textview import build_lines, new_lines
+
+        self._build_lines = build_lines
+        self.lines = new_lines()
         shorts = self.keeper.notice_lines
         if boot_cause(board) == RESET_WATCHDOG or shorts:
             from ui.text import wrap
@@ -148,7 +157,7 @@ class App:
         if self._text_dirty:
             self._text_dirty = False
             display = self.board.display
-            if build_lines(self.view, self.lines) and display is not None:
+            if self._build_lines(self.view, self.lines) and display is not None:
                 try:
                     display.show_lines(self.lines)
                 except OSError as e:  # a display that stops answering: go on without it
@@ -174,6 +183,9 @@ class App:
         except OSError as e:  # the next key's write rewrites the log (keeper._dirty)
             print_exception(e)
             return False
+        from ui import forget
+
+        forget("scorekeeper.checkpoint")  # a fold in 3 or 4 writes one: not kept in the heap
         return True
 
     @property

@@ -86,9 +86,9 @@ class Game:
         # The dealer has played a card in this hand (his heels is then forfeited, ACC 6.3):
         # from the helper's cards, or from play points that can only follow the dealer's card.
         self.dealer_played = False
-        self._find_next()
+        self.find_next()
 
-    def _find_next(self):
+    def find_next(self):
         """Set next_side / next_kind (HAND or CRIB) to the first count not yet entered."""
         order = self.order
         for i in range(len(order)):
@@ -253,7 +253,7 @@ class Game:
         slot = rules.count_slot(self, side, reason)
         if slot >= 0:
             self.counted |= 1 << slot
-            self._find_next()
+            self.find_next()
         if reason == HAND:
             self.hands[side] += 1
             self.hand_points[side] += points

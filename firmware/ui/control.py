@@ -1,6 +1,7 @@
 """The board's controller: keypad events and time in, keeper calls and view updates out.
 
-    ctl = Controller(keeper, view, now)    # restores the saved mode
+    ctl = Controller(keeper, view, now)    # the view: the game and the app's settings
+    ctl.start(now)                         # then the modes: restores the saved one
     ctl.on_event(code, now)                # each keypad.KeyDecoder event code
 
 Keys the controller keeps for itself, in every mode (the rest go to the current mode):
@@ -61,6 +62,11 @@ class Controller:
         view.load_game(keeper.game, now)
         if keeper.game.winner >= 0:  # won before this start: hold the final position at once
             view.won_ms = ticks_add(now, -WIN_MS)
+
+    def start(self, now):
+        """Load the scoreboard, then the mode the board was in, and show it. Apart from the
+        constructor so that the board can draw its first frame (the game: the view is
+        loaded) before the modes' modules load (app.py)."""
         self._load(MODE_SCORE)  # first: the modules it shares with the others stay loaded
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
