@@ -26,6 +26,7 @@ from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
 from scorekeeper.fileops import join
+from ui import forget
 from view import SIG_RECOVERED, View
 
 RESET_POWER = const(1)  # machine.PWRON_RESET
@@ -33,6 +34,7 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # `make flash` leaves this file in the state folder just before its machine.reset(): the
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
+CHECKPOINT = "scorekeeper.checkpoint"  # the game's checkpoint's module (boot, some folds)
 KEY_MS = const(20)  # keypad scan period: with 2 equal scans, the debounce
 FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
 FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
@@ -82,7 +84,6 @@ class App:
         self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
         collect()
         from scorekeeper.keeper import Keeper
-        from ui import forget
         from ui.control import Controller
 
         now = board.ticks_ms()
@@ -100,7 +101,7 @@ class App:
         if self.renderer.render(now):
             board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
-        forget("scorekeeper.checkpoint")
+        forget(CHECKPOINT)
         self.ctl.start(now)
         from textview import build_lines, new_lines
 
@@ -141,6 +142,9 @@ class App:
         """One decoded key event (keypad code); the keeper writes before this returns."""
         self._key_t = now
         self.ctl.on_event(code, now)
+        # A key whose record filled the journal folded it, and may have written the game's
+        # checkpoint: its module is needed again only some 32 records on (a no-op if absent).
+        forget(CHECKPOINT)
         self._text_dirty = True
         try:  # the board is in use: keep the play time on flash (at most once a minute)
             self.keeper.keep_time()
@@ -183,9 +187,7 @@ class App:
         except OSError as e:  # the next key's write rewrites the log (keeper._dirty)
             print_exception(e)
             return False
-        from ui import forget
-
-        forget("scorekeeper.checkpoint")  # a fold in 3 or 4 writes one: not kept in the heap
+        forget(CHECKPOINT)  # a fold in 3 or 4 writes one: not kept in the heap
         return True
 
     @property
