@@ -14,12 +14,13 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-fast test-py test-upy lint format bench sim count build typecheck heap clean
+.PHONY: help venv test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
-	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow"
+	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow, in parallel"
+	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
@@ -34,6 +35,7 @@ help:
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
+	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
@@ -79,14 +81,20 @@ heap: build
 	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
-test-py: venv
-	$(PY) -m pytest
+# pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
+# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process.
+PYTEST_N ?= auto
+PYTEST_PAR = -n $(PYTEST_N) --dist loadfile
 
-# The edit loop (a minute or two): lint and the CPython tests not marked slow. make test runs
-# them all, with the slow ones (the full enumerations, power cuts at every byte, KiCad, the
-# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-py: venv
+	$(PY) -m pytest $(PYTEST_PAR)
+
+# The edit loop (about half a minute on 2 idle cores): lint and the CPython tests not marked
+# slow, in parallel. make test runs them all, with the slow ones (the full enumerations, power
+# cuts at every byte, KiCad DRC, the browser, the emulated Pico: pyproject.toml's marker,
+# host_tests/conftest.py) and MicroPython's.
 test-fast: lint
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest $(PYTEST_PAR) -m "not slow"
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
 # pipeline's own tests (boot, LEDs, watchdog, littlefs, mpremote) and the core rules tests on
@@ -131,6 +139,12 @@ uf2-check: venv
 
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
+
+# The MicroPython edit loop (about 5 s of CPU): every `# upy: run` file but the power cuts at
+# every step (the keeper's and the app's) and the littlefs images, which make test-upy runs.
+UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_littlefs.py test_app_power.py
+test-upy-fast: venv
+	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
 # never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv,
@@ -263,6 +277,14 @@ restore: venv
 
 ports: venv
 	@$(BOARD_TOOL) ports
+
+# The records (issue 18; docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
+# the Pico on PORT. OUT defaults to export/.
+OUT ?= export
+STATE ?=
+.PHONY: export
+export: venv
+	@$(PY) -m tools.export --out $(OUT) $(if $(STATE),--state $(STATE),--port $(PORT))
 
 # The flashing tool under mypy (CPython's typeshed; mpremote and pyserial ship no types).
 typecheck-flash: venv

@@ -2,6 +2,7 @@
 
 import functools
 import hashlib
+import os
 from pathlib import Path
 
 from tools.flashing import display, link
@@ -21,8 +22,10 @@ STATE = {
 
 @functools.cache
 def real_image():
-    """The real firmware, built as make flash builds it (once a run: build/flash-tests)."""
-    return build(FIRMWARE, REPO / "build" / "flash-tests", MPY_CROSS, log=lambda s: None)
+    """The real firmware, built as make flash builds it (once a run: build/flash-tests-gw0,
+    one folder for each pytest-xdist worker, so that two never build into one)."""
+    out = REPO / "build" / ("flash-tests-" + os.environ.get("PYTEST_XDIST_WORKER", "main"))
+    return build(FIRMWARE, out, MPY_CROSS, log=lambda s: None)
 
 
 def offline(transport):

@@ -202,9 +202,13 @@ def game_script(seed, sides, *, players=2, partners=0, target=121, five=False, e
         if r(5) == 0 and dealer < 3 and not (five and n == 1):
             if add(("heels", dealer), dealer, 2):
                 return steps
+        gos = 0
         for _ in range(2 + r(4)):
             side = r(sides)
             pts = 1 + r(3)
+            if pts == 1 and five and gos:  # the five-card game plays to 31 once: one go
+                pts = 2
+            gos += pts == 1
             if add(("peg", side, pts) if pts > 1 else ("go", side), side, pts):
                 return steps
         steps.append(("show",))

@@ -92,7 +92,7 @@ def test_verify_three_players_muggins_goes_to_the_opponent_who_calls_it():
     # Three players, A deals: B counts first. C calls muggins with C's key.
     h = board_in(MODE_VERIFY, ("players", 3), ("muggins", 1))
     h.type("12# 4A 5D 6B 7A 5C")
-    assert "A-D: +2 muggins" in h.lines
+    assert "A-C: +2 muggins" in h.lines
     before = state(h)
     h.press("D")  # no side D with three players
     refused(h, *before)

@@ -130,3 +130,43 @@ def test_side_totals():
         assert (t[s].cribs, t[s].best_crib) == (len(cribs), max(cribs or [0]))
         assert sum(t[s].moved) == want[-1][5][s]
         assert t[s].deals_dealt == len([d for d in want if d[0] == s])
+
+
+def test_the_statistics_mode_steps_back_through_the_deals():
+    from view import MODE_STATS
+
+    steps = [("peg", 1, 2), ("go", 0), ("show",), ("count", 8), ("count", 6), ("count", 4),
+             ("deal",), ("heels", 1), ("peg", 0, 3), ("fix", 0, -1), ("show",), ("count", 12),
+             ("count", 2), ("count", 0), ("deal",), ("peg", 1, 2)]  # fmt: skip
+    h = played(steps)
+    want = expect(steps, 2)
+    (_d, _m, _c, _mg, _f, (a1, b1)), (_d, _m, _c, _mg, _f, (a2, b2)) = want[0], want[1]
+    assert (a2 - a1, b2 - b1) == (14, 4)  # A 3 - 1 + 12, B his heels 2 and 2
+
+    def page():
+        assert h.lines[0] == "Stats", h.lines  # the display's first line names the mode
+        assert len(h.lines) <= 8 and all(len(x) <= 16 for x in h.lines), h.lines
+        return h.lines[1:]
+
+    h.to_mode(MODE_STATS)
+    h.press("0")  # the latest deal: the third, under way
+    lines = page()
+    assert lines[0] == "deal 3/3 dlr A", lines
+    assert lines[1:4] == ["A{:>3}  +0 p0 s0".format(a2), "B{:>3}  +2 p2 s0".format(b2 + 2),
+                          "no show yet"], lines  # fmt: skip
+    h.press("0")  # one back: B dealt, his heels, a correction, the show
+    lines = page()
+    assert lines[0] == "deal 2/3 dlr B"
+    assert lines[1] == "A{:>3} +14 p3 s12".format(a2), lines
+    assert lines[2] == "B{:>3}  +4 p2 s2".format(b2), lines  # his heels, the hand
+    assert lines[3:5] == ["A12 B2 Bc0", "fix A-1"], lines
+    # The LEDs show what each side pegged in that deal, ending at its score after it.
+    v = h.view
+    assert (v.seg_start[0], v.seg_len[0], v.seg_start[1], v.seg_len[1]) == (a1 + 1, 14, b1 + 1, 4)
+    h.press("0")
+    lines = page()
+    assert lines[0] == "deal 1/3 dlr A" and lines[3] == "B8 A6 Ac4", lines
+    h.press("0")  # after the first deal: the latest again
+    assert page()[0] == "deal 3/3 dlr A"
+    h.press("#")  # the match page as before
+    assert page()[0].startswith("match")

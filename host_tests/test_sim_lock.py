@@ -51,6 +51,20 @@ def wait_for(path, timeout=30.0):
         time.sleep(0.05)
 
 
+def wait_for_line(path, timeout=30.0):
+    """The file's first whole line: a lock is created, then written (on a busy machine the
+    test can look in between)."""
+    end = time.monotonic() + timeout
+    while True:
+        if os.path.exists(path):
+            with open(path) as f:
+                text = f.read()
+            if text.endswith("\n"):
+                return text
+        assert time.monotonic() < end, "no whole line in " + path
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize("first", sorted(PYTHONS))
 def test_a_second_simulator_is_refused_while_the_first_has_the_board(tmp_path, first):
     folder = str(tmp_path / "board")
@@ -62,9 +76,9 @@ def test_a_second_simulator_is_refused_while_the_first_has_the_board(tmp_path, f
     try:
         holder.stdin.write("12a\n")
         holder.stdin.flush()
-        wait_for(os.path.join(folder, "sim.lock"))
-        with open(os.path.join(folder, "sim.lock")) as f:
-            assert f.read() == "{} {}\n".format(holder.pid, HOST)
+        assert wait_for_line(os.path.join(folder, "sim.lock")) == "{} {}\n".format(
+            holder.pid, HOST
+        )
         held = "the board in {} is open in another simulator (pid {} on this computer)".format(
             folder, holder.pid
         )

@@ -24,8 +24,9 @@ _HEAD = "<IHHH"  # log bytes covered, first record's number, next record's numbe
 _HEAD_SIZE = 10
 # The state that the events fold into (scorekeeper/game.py), every value an i32. A layout
 # that differs (a firmware with more or fewer fields) is not this one: ignored, replayed.
-INTS = ("dealer", "deals", "pegs", "winner", "counted", "seconds", "kept")
-FLAGS = ("heels", "over", "flagged", "dealer_played")
+INTS = ("dealer", "deals", "pegs", "winner", "at_win", "counted", "fixed", "hand_gos",
+        "seconds", "kept")  # fmt: skip
+FLAGS = ("heels", "over", "flagged", "play_begun", "show")
 LISTS = ("scores", "front", "back", "hands", "hand_points", "best_hand", "best_crib",
          "heels_pegged", "moved")  # fmt: skip
 N_VALUES = len(INTS) + len(FLAGS) + 4 * len(LISTS)

@@ -5,6 +5,7 @@
     k.peg(0, 2)                   # A pegs 2 for a play; True = accepted but out of order
     k.peg(1, 12, events.HAND)     # B's hand: 12
     k.card(4, 0, 2, events.PLAY)  # the pegging helper: the 5 of clubs, A pegs 2 with it
+    k.begin_show()                # the play is over: the show begins (an event, undone by undo)
     k.pass_deal(); k.undo(); k.undo_to(3); k.new_game(); k.restore_game()
     k.choose_dealer(1)            # before anything is pegged: B deals first (the cut)
     k.keep_time()                 # note the play time so far (at most once a minute)
@@ -13,7 +14,8 @@
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
     k.revision                    # bumped by every change of the game's events (a cache key)
 
-Every change is written to flash (one record appended to the journal, or a whole new file
+A file operation that fails raises StorageError (nothing changed: a refusal the board shows);
+every change is written to flash (one record appended to the journal, or a whole new file
 renamed into place) before the in-memory state changes, so what the board shows is always on
 flash. The journal (game.jnl) is small, so littlefs appends to it without erasing a block;
 ``fold`` moves its records into game.log when the board is idle (log.py, FORMAT.md).
@@ -25,7 +27,7 @@ SPDX-License-Identifier: MIT
 
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
-from scorekeeper.errors import NothingToUndo, ScoreRefused
+from scorekeeper.errors import NothingToUndo, ScoreRefused, StorageError
 from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
@@ -115,7 +117,10 @@ class Keeper:
         """The finished games kept on the board, oldest first (archive.Entry; read now)."""
         from scorekeeper import archive
 
-        return archive.load(self.fs, self._archive_path)
+        try:
+            return archive.load(self.fs, self._archive_path)
+        except OSError as e:
+            raise StorageError(e) from None
 
     def history(self):
         """The events of this game still standing, as text."""
@@ -139,6 +144,10 @@ class Keeper:
         """The pegging helper: a card (0-51) or a go (events.GO_CODE), and what it pegged for
         side (0 points: nothing). One record: the card and its points are never apart."""
         return self._commit(events.card(code, side, points, reason, self._dt()))
+
+    def begin_show(self):
+        """The hand's play is over: its show begins (``#``); undo takes it back."""
+        return self._commit(events.show(self._dt()))
 
     def pass_deal(self):
         """The deal passes to the left (after a win with finish_hand: ends the game)."""
@@ -186,7 +195,10 @@ class Keeper:
             # entry (the same game), so a result is never lost nor counted twice.
             from scorekeeper import archive
 
-            archive.add(self.fs, self._archive_path, g, self._now())
+            try:
+                archive.add(self.fs, self._archive_path, g, self._now())
+            except OSError as e:
+                raise StorageError(e) from None
         self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
 
     @property
@@ -200,16 +212,19 @@ class Keeper:
             raise ScoreRefused("take back this game's entries first")
         from scorekeeper.load import is_log
 
-        data = self.fs.read(self._prev_path)
-        if data is None or not is_log(data):
-            if data is not None:
-                self.fs.remove(self._prev_path)
-            raise NothingToUndo("nothing to undo: this game has just started")
-        # No journal may outlive the log it carries on: the restored file numbers its
-        # records from its own (older) base, so first move the journal into this log.
-        self.fold()
-        write_atomic(self.fs, self._log.path, data)
-        self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
+        try:
+            data = self.fs.read(self._prev_path)
+            if data is None or not is_log(data):
+                if data is not None:
+                    self.fs.remove(self._prev_path)
+                raise NothingToUndo("nothing to undo: this game has just started")
+            # No journal may outlive the log it carries on: the restored file numbers its
+            # records from its own (older) base, so first move the journal into this log.
+            self.fold()
+            write_atomic(self.fs, self._log.path, data)
+            self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
+        except OSError as e:
+            raise StorageError(e) from None
         self._load_log()
         self._then = self._now()
         if self.game.winner >= 0:
@@ -217,7 +232,10 @@ class Keeper:
             # and the next new game of the same result replaces it).
             from scorekeeper import archive
 
-            archive.drop(self.fs, self._archive_path, self.game)
+            try:
+                archive.drop(self.fs, self._archive_path, self.game)
+            except OSError:  # the game is back: the next new game replaces its entry
+                pass
 
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
@@ -258,9 +276,9 @@ class Keeper:
             return
         try:
             self._log.fold()
-        except OSError:
+        except OSError as e:
             self._dirty = True  # part of the records may be on the log: rewrite it next
-            raise
+            raise StorageError(e) from None
         if _checkpoint_due(self._ck_seq, self._log, self.game):
             from scorekeeper.checkpoint import write  # (rarely: the board then forgets it)
 
@@ -270,9 +288,11 @@ class Keeper:
         """Start a new match: games won and game points back to 0."""
         self._rewrite(self.game.events, match=Match())
 
-    def reset_stats(self):
-        """Clear the statistics (this game's counts so far will still be added)."""
-        self._rewrite(self.game.events, stats=Stats())
+    def reset_stats(self, side=-1):
+        """Clear the statistics, or only side's (0-3); this game's counts so far will still
+        be added. The board's play time and games finished go only with the whole reset."""
+        stats = Stats() if side < 0 else self._stats.without(side)
+        self._rewrite(self.game.events, stats=stats)
 
     def set_settings(self, settings):
         """Save settings (atomically). Return True if the game follows them now.
@@ -281,7 +301,10 @@ class Keeper:
         for the next game (see settings_pending). App keys take effect at once.
         """
         settings.check()
-        write_atomic(self.fs, self._settings_path, settings.encode())
+        try:
+            write_atomic(self.fs, self._settings_path, settings.encode())
+        except OSError as e:
+            raise StorageError(e) from None
         self.settings = settings.copy()
         if not self.settings_pending:
             return True
@@ -322,9 +345,9 @@ class Keeper:
             self.fold()  # a full journal: fold it here, so that a checkpoint follows if due
         try:
             log.append(rtype, payload)
-        except OSError:
+        except OSError as e:
             self._dirty = True  # part of a record may be on flash: never append after it
-            raise
+            raise StorageError(e) from None
 
     def _records(self, evs, match=None, stats=None, game=None, kept=-1):
         """The log's records: totals, a game's start, its kept play time, then evs."""
@@ -356,11 +379,12 @@ class Keeper:
             g.add_time(kept)
             for ev in evs:
                 g.apply(ev)
+        records = self._records(evs, match, stats, g)  # (outside the try: no file operation)
         try:
-            self._log.rewrite(self._records(evs, match, stats, g), keep)
-        except OSError:
+            self._log.rewrite(records, keep)
+        except OSError as e:
             self._dirty = True  # a fold or the journal's removal may have stopped part-way
-            raise
+            raise StorageError(e) from None
         self._dirty = False
         self._ck_seq = -1  # the checkpoint was of the file replaced: none is in use
         self.revision += 1

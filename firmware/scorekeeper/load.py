@@ -18,6 +18,7 @@ from scorekeeper.events import (
     REC_DEAL,
     REC_GAME,
     REC_PEG,
+    REC_SHOW,
     REC_TIME,
     REC_UNDO,
     unpack_time,
@@ -36,7 +37,9 @@ SIZES_V1 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_V1, REC_GAME: 12, REC_PEG: 6
             REC_UNDO: 0}  # fmt: skip
 SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
-SIZES = (None, SIZES_V1, SIZES_V2)  # by version
+SIZES_V3 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
+            REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2, REC_SHOW: 2}  # fmt: skip
+SIZES = (None, SIZES_V1, SIZES_V2, SIZES_V3)  # by version
 HEAD = 3  # match, stats and game-start records open every log
 
 
@@ -115,7 +118,7 @@ def load_log(fs, path, notes, jpath=None, cpath=None):
 
         log = (data, records, good, seq)
         data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, log, sizes=sizes,
-                                                       notes=notes)  # fmt: skip
+                                                       notes=notes, version=version)  # fmt: skip
     elif dropped:
         jsize = -1
     jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)
@@ -125,7 +128,7 @@ def load_log(fs, path, notes, jpath=None, cpath=None):
     dropped += joined - good
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
-        if version < 2:  # an upgraded board: rewrite it as version 2 before appending
+        if version < VERSION:  # an upgraded board: rewritten in this version before appending
             return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
         return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile,
                       ckseq=-1 if at is None else at[1])  # fmt: skip
@@ -189,7 +192,7 @@ def _replay(game, data, records, good, sizes):
     for i in range(HEAD, len(records)):
         rtype, off = records[i]
         # == chains, not `in (...)`: MicroPython builds a tuple of names every time.
-        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL:  # noqa: PLR1714
+        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL or rtype == REC_SHOW:  # noqa: PLR1714
             stack.append(unpack(rtype, data, off))
         elif rtype == REC_UNDO and stack:
             stack.pop()

@@ -60,15 +60,26 @@ class Stats:
         self.finished = _add(self.finished, 1)
         w = game.winner
         self.wins[w] = _add(self.wins[w], 1)
+        level = game.skunk  # the game's: given once, taken by every loser (docs/RULES.md)
+        if level:
+            self.skunks_given[w] = _add(self.skunks_given[w], 1)
+        if level >= 2:
+            self.doubles_given[w] = _add(self.doubles_given[w], 1)
         for s in range(game.sides):
             self.games[s] = _add(self.games[s], 1)
-            level = game.skunk_of(s)
+            if s == w:
+                continue
             if level:
                 self.skunks_taken[s] = _add(self.skunks_taken[s], 1)
-                self.skunks_given[w] = _add(self.skunks_given[w], 1)
             if level >= 2:
                 self.doubles_taken[s] = _add(self.doubles_taken[s], 1)
-                self.doubles_given[w] = _add(self.doubles_given[w], 1)
+
+    def without(self, slot):
+        """A copy with one side slot's counters cleared (the board's totals stay)."""
+        s = self.copy()
+        for name in self.NAMES + self.EXTRA:
+            getattr(s, name)[slot] = 0
+        return s
 
     def average_hand_tenths(self, slot):
         """The average hand count in tenths of a point (rounded), 0 before any hand."""

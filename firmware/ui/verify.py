@@ -29,7 +29,7 @@ from view import BLINK, COLOR_RED, COLOR_WHITE, MODE_SCORE, SIG_OK, SIG_UNDO
 from ui import ModeBase, Refused, goto
 from ui.cardpad import CardPad, card_text, restart_key
 from ui.entry import Number
-from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
+from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 from ui.score import GAME_OVER, count_name
 
 CARDS_AT = 96  # the cards entered: holes 96-120, 5 a card
@@ -272,7 +272,7 @@ class Mode(ModeBase):
         side = SIDES[self.side]
         if r.muggins_points and not self.awarded:  # first (8 lines): then # pegs the claim
             opp = 1 - self.side if g.sides == 2 else -1
-            out.append("{}: +{} muggins".format(SIDES[opp] if opp >= 0 else "A-D",
+            out.append("{}: +{} muggins".format(SIDES[opp] if opp >= 0 else side_keys(g.sides),
                                                 r.muggins_points))  # fmt: skip
         elif (g.counted >> self.slot) & 1:
             out.append("#: next count")

@@ -1,6 +1,7 @@
 """The README's pictures of the web board: a game in progress in real headless Chromium.
 
-    python tools/web/screenshot.py [--site build/web]   # docs/img/web.png, docs/img/web-phone.png
+    python tools/web/screenshot.py [--site build/web]
+        # docs/img/web.png, web-phone.png (upright, 360x640), web-sideways.png (844x390)
 
 SPDX-License-Identifier: MIT
 """
@@ -41,7 +42,9 @@ def main(argv=None):
             shoot(b, site.url, img / "web.png", GAME)
         with browser.Browser(360, 640, mobile=True) as b:
             shoot(b, site.url, img / "web-phone.png", GAME)
-    print(f"wrote {img / 'web.png'} and {img / 'web-phone.png'}")
+        with browser.Browser(844, 390, mobile=True) as b:
+            shoot(b, site.url, img / "web-sideways.png", GAME)
+    print(f"wrote {img / 'web.png'}, {img / 'web-phone.png'} and {img / 'web-sideways.png'}")
     return 0
 
 
