@@ -21,6 +21,8 @@ by kind, the show in order, muggins, corrections and the scores after each deal.
     ("cut",)              the power goes off and comes back
 """
 
+from tools.board.testkit import Lcg
+
 LETTERS = "ABCD"
 PLAY, GO, HAND, CRIB, HEELS, MUGGINS, CORRECTION, START = 0, 1, 2, 3, 4, 5, 6, 7
 
@@ -168,21 +170,10 @@ def skunk_level(target, loser, triple=False):
     return 2 if loser <= 60 else (1 if loser <= 90 else 0)
 
 
-class Rand:
-    """A small LCG: the same numbers on CPython and MicroPython."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def __call__(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
-
-
 def game_script(seed, sides, *, players=2, partners=0, target=121, five=False, extras=True):
     """A whole game's steps, played until a side reaches target: plays, gos, his heels,
     the show in order, undos, corrections and (every few deals) a power cut."""
-    r = Rand(seed)
+    r = Lcg(seed).below
     steps = []
     scores = [0] * sides
     dealer = 0

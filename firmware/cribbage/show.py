@@ -260,7 +260,7 @@ def _categories(cards, starter, crib):
 
 def _run_items(five):
     """Every longest run (>= 3 ranks), once for each choice of physical cards."""
-    by_rank = [[] for _ in range(14)]
+    by_rank = [[] for _ in range(14)]  # type: list[list[int]]
     for c in five:
         by_rank[RANKS[c]].append(c)
     best = []
@@ -276,7 +276,7 @@ def _run_items(five):
             best.append((start, r))  # ranks start .. r-1
     items = []
     for start, stop in best:
-        combos = [()]
+        combos = [()]  # type: list[tuple[int, ...]]
         for rk in range(start, stop):
             combos = [prefix + (c,) for prefix in combos for c in by_rank[rk]]
         for combo in combos:
@@ -289,15 +289,16 @@ def _check_hand(hand, starter, crib):
     starter = parse_card(starter)
     if starter in cards:
         raise DuplicateCardError(format_card(starter))
-    if crib and len(cards) not in (2, 4):
+    n = len(cards)
+    if crib and n not in (2, 4):
         raise InvalidHandError(
             "a crib has 4 cards (2 in the five-card game keeping 4) plus the starter, not {}"
-            .format(len(cards)))  # fmt: skip
-    if not crib and len(cards) not in (3, 4):
+            .format(n), n, (2, 4))  # fmt: skip
+    if not crib and n not in (3, 4):
         raise InvalidHandError(
-            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(
-                len(cards)
-            )
+            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(n),
+            n,
+            (3, 4),
         )
     return cards, starter
 

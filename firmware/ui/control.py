@@ -56,8 +56,8 @@ class Controller:
         self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
         self._modes = [None] * len(MODULES)
-        self._imported = [()] * len(MODULES)  # module names each mode's import brought in
-        self.mode = None
+        # The module names each mode's import brought in.
+        self._imported = [()] * len(MODULES)  # type: list[list[str] | tuple[()]]
         self.mode_id = -1
         self.apply_settings()
         view.load_game(keeper.game, now)  # the game, for the board's first frame
@@ -68,7 +68,9 @@ class Controller:
         """Load the scoreboard, then the mode the board was in, and show it. Apart from the
         constructor so that the board can draw its first frame (the game: the view holds
         it) before the modes' modules load (app.py)."""
-        self._load(MODE_SCORE)  # first: the modules it shares with the others stay loaded
+        # The scoreboard first: the modules it shares with the others stay loaded. It is the
+        # mode until set_mode below takes the saved one.
+        self.mode = self._load(MODE_SCORE)
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
         __import__("cribbage.showtable")

@@ -89,6 +89,18 @@ class Clock:
         return self.now
 
 
+class Lcg:
+    """A fixed pseudo-random stream (no random module on the board): the same numbers on
+    CPython and MicroPython."""
+
+    def __init__(self, seed):
+        self.x = seed
+
+    def below(self, n):
+        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.x >> 8) % n
+
+
 def keeper(fs=None, clock=None, folder="st"):
     """A Keeper on a fresh (or given) fake file system."""
     return Keeper(folder, fs if fs is not None else FakeFS(), clock or Clock())
