@@ -60,17 +60,18 @@ format: venv
 
 test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check uf2-check test-hw
 
-# hal.py and main.py (the only modules that touch the Pico's hardware) against the
-# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
+# The whole firmware, hal.py and main.py (the only modules that touch the Pico's hardware)
+# with it, against the MicroPython rp2 stubs, arranged as a typeshed for mypy by
+# tools/ci/mpy_typeshed.py; every import followed (pyproject.toml) and kept at 0 errors.
 typecheck: venv
 	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/typeshed
-	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware/hal.py firmware/main.py
+	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware
 
 # The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
 # every firmware module but main.py compiled with mpy-cross (main.py stays source: the rp2
 # port runs it as .py). Incremental; any compile error fails the build.
 build: venv
-	@$(PY) tools/flash.py build --mpy-cross $(MPY_CROSS) --out $(BUILD)/device
+	@$(PY) -m tools.flash build --mpy-cross $(MPY_CROSS) --out $(BUILD)/device
 
 # A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
 # a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
@@ -78,7 +79,7 @@ heap: build
 	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
 	@for m in __init__ board/__init__ board/pcboard; do \
 		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
+	$(MICROPYTHON) -X heapsize=192K tools/board/fullgame.py \
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
@@ -121,7 +122,7 @@ emu-check: venv
 # Debian sources tools/emu pins, with every firmware module frozen in. Cached by its sources;
 # the first build takes a minute or two. Needs the cross compiler (sudo make emu-setup).
 .PHONY: uf2 uf2-check
-uf2:
+uf2: venv
 	@$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2
 
 # make test: build the UF2 and boot it on the emulated RP2040 (blank, with a saved game, and
@@ -158,7 +159,7 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 	@touch $@
 
 bench: venv build $(BENCH_VENV)/.installed
-	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench/run.py
+	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) -m tools.bench.run
 
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv
@@ -191,7 +192,7 @@ $(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/
 	@touch $@
 
 web: venv $(WEB_NPM)/.installed
-	@$(PY) tools/web/build.py --out $(BUILD)/web --npm $(WEB_NPM)/node_modules \
+	@$(PY) -m tools.web.build --out $(BUILD)/web --npm $(WEB_NPM)/node_modules \
 		--mpy-cross $(MPY_CROSS) --device $(BUILD)/device
 
 # `make test` builds the site when npm is here (the browser tests then run on it); without npm
@@ -208,7 +209,7 @@ web-serve: web
 # Navigation to the first drawn board (cold, and from the service worker), key-to-frame in
 # the browser, the site's bytes, beside the terminal simulator's figures (headless Chromium).
 web-bench: web
-	@$(PY) tools/web/bench.py --site $(BUILD)/web
+	@$(PY) -m tools.web.bench --site $(BUILD)/web
 
 # Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
 # wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv
@@ -252,7 +253,7 @@ test-hw:
 # The board (issue 5; docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
 # PORT=/dev/ttyACM1 (COM3, a1, id:<serial>, or socket://127.0.0.1:N for the emulated Pico)
 # chooses one. Each prints one line saying what to do when something is wrong.
-BOARD_TOOL = $(PY) tools/flash.py
+BOARD_TOOL = $(PY) -m tools.flash
 BOARD_ARGS = --port $(PORT) --mpy-cross $(MPY_CROSS) --mpremote $(MPREMOTE)
 BACKUP ?=
 .PHONY: flash repl logs device-test backup restore ports typecheck-flash

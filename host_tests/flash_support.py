@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from tools.flashing import display, link
+from tools.flashing.driver import DriverError
 from tools.flashing.flashcmd import flash
 from tools.flashing.image import build
 
@@ -28,18 +29,18 @@ def real_image():
     return build(FIRMWARE, out, MPY_CROSS, log=lambda s: None)
 
 
-def offline(transport):
-    raise OSError("no network")
+def offline():
+    raise DriverError("could not fetch the display driver (no network)")
 
 
-def flash_board(pico, image, lines=None, install=offline, **kwargs):
+def flash_board(pico, image, lines=None, driver=offline, **kwargs):
     """Connect to `pico` (plugged back in if a reset or a fault left it out) and flash;
     return the output lines."""
     lines = [] if lines is None else lines
     if not pico.plugged:
         pico.reboot()
     board = link.connect("fake", factory=pico.factory)
-    flash(board, image, pins=kwargs.pop("pins", PINS), log=lines.append, install=install,
+    flash(board, image, pins=kwargs.pop("pins", PINS), log=lines.append, driver=driver,
           **kwargs)  # fmt: skip
     return lines
 

@@ -180,30 +180,18 @@ def test_every_driver_leaves_the_same_files_and_folds_after_the_quiet_time():
         assert runs[name] == runs["harness"], name
 
 
-class BrokenRead(FakeFS):
-    """Files whose settings cannot be read once: the keeper fails while the app boots."""
+def fail_once(read):
+    """read (a file system's read, the page's get), but the first read of the settings
+    raises: the keeper fails while the app boots."""
+    broken = [True]
 
-    def __init__(self):
-        FakeFS.__init__(self)
-        self.broken = True
-
-    def read(self, path):
-        if self.broken and path.endswith("settings.txt"):
-            self.broken = False
+    def flaky(path):
+        if broken[0] and path.endswith("settings.txt"):
+            broken[0] = False
             raise RuntimeError("flash gone")
-        return FakeFS.read(self, path)
+        return read(path)
 
-
-class BrokenPage(Page):
-    """The page whose storage fails once while the board boots."""
-
-    broken = True
-
-    def get(self, key):
-        if self.broken and key.endswith("settings.txt"):
-            self.broken = False
-            raise RuntimeError("flash gone")
-        return Page.get(self, key)
+    return flaky
 
 
 def is_error_pattern(frame):
@@ -214,7 +202,8 @@ def test_an_error_while_booting_takes_the_one_boot_path_on_every_board():
     # app.boot: logged with "boot", the error pattern shown; the board comes back as after
     # its watchdog reset, blinking "recovered". (app.run's own: test_app_power.py.)
     clock = [0]
-    fs = BrokenRead()
+    fs = FakeFS()
+    fs.read = fail_once(fs.read)
     live = Live(STATE, clock=lambda: clock[0], fs=fs)
     assert live.app.failed is not None and is_error_pattern(live.board.leds)
     assert b"RuntimeError: flash gone" in fs.files[STATE + "/errors.log"]
@@ -222,7 +211,8 @@ def test_an_error_while_booting_takes_the_one_boot_path_on_every_board():
     clock[0] = app_module.ERROR_SHOW_MS
     live.tick()
     assert live.boots == 2 and live.app.failed is None and "recovered" in live.lines
-    host = BrokenPage()
+    host = Page()
+    host.get = fail_once(host.get)
     runner = start(host)
     assert runner.status() == "error" and is_error_pattern(host.frame)
     assert b"RuntimeError: flash gone" in host.store["picopeg/state/errors.log"]

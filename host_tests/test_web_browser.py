@@ -276,27 +276,7 @@ def test_a_second_tab_says_so_and_corrupts_nothing(page, site):
         d.switch_to.window(first)
 
 
-# -- a phone, and no network ------------------------------------------------------------------
-
-
-def test_a_phone_held_upright_shows_every_key_without_scrolling(site):
-    with browser.Browser(360, 640, mobile=True) as phone:
-        phone.open(site.url)
-        size = phone.js("return [innerWidth, innerHeight]")
-        assert size == [360, 640]
-        boxes = phone.js(
-            "return [...document.querySelectorAll('[data-key], [data-display], #board,"
-            " [data-action=power]')].map(e => { const r = e.getBoundingClientRect();"
-            " return [e.dataset.key || e.id || e.dataset.action, r.left, r.top, r.right,"
-            " r.bottom]; })"
-        )
-        assert len(boxes) == 19
-        for name, left, top, right, bottom in boxes:
-            assert left >= 0 and top >= 0 and right <= 360 and bottom <= 640, (name, bottom)
-        keys = [b for b in boxes if len(b[0]) == 1]
-        assert min(b[3] - b[1] for b in keys) >= 48 and min(b[4] - b[2] for b in keys) >= 48
-        phone.tap("6A")
-        wait_rgb(phone, 6, A_FRONT)
+# -- no network (the phones: test_web_page.py) ------------------------------------------------
 
 
 def test_with_the_network_cut_after_one_visit_the_page_reloads_and_plays(site_dir):

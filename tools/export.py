@@ -19,15 +19,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+import tools.fwpath  # noqa: F401 - firmware/ on sys.path: scorekeeper, top-level as on the Pico
+
+# isort: split
+from scorekeeper import Keeper, records
+from scorekeeper.events import REASONS
+
+from tools.board.memfs import MemFS
+
 REPO = Path(__file__).resolve().parents[1]
 FIRMWARE = REPO / "firmware"
-if str(FIRMWARE) not in sys.path:  # the scorekeeper package, top-level as on the Pico
-    sys.path.insert(0, str(FIRMWARE))
-
-from scorekeeper import Keeper, records  # noqa: E402
-from scorekeeper.events import REASONS  # noqa: E402
-
-from tools.board.memfs import MemFS  # noqa: E402
 
 DEAL_COLUMNS = ("deal", "dealer", "side") + REASONS + ("points", "score")
 GAME_COLUMNS = ("game", "date", "winner", "score_A", "score_B", "score_C", "score_D",

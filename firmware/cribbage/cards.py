@@ -79,7 +79,7 @@ def _parse_rank(text):
 # Texts already parsed, and their cards: a card text is looked up once, then found here. Only
 # texts of 2-3 characters go in (no spaces around them), so it holds at most the few hundred
 # ways of writing the 52 cards, and only on boards that are given cards as text.
-_PARSED = {}
+_PARSED = {}  # type: dict[str, int]
 
 
 def parse_card(text):

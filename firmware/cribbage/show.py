@@ -260,7 +260,7 @@ def _categories(cards, starter, crib):
 
 def _run_items(five):
     """Every longest run (>= 3 ranks), once for each choice of physical cards."""
-    by_rank = [[] for _ in range(14)]
+    by_rank = [[] for _ in range(14)]  # type: list[list[int]]
     for c in five:
         by_rank[RANKS[c]].append(c)
     best = []
@@ -276,7 +276,7 @@ def _run_items(five):
             best.append((start, r))  # ranks start .. r-1
     items = []
     for start, stop in best:
-        combos = [()]
+        combos = [()]  # type: list[tuple[int, ...]]
         for rk in range(start, stop):
             combos = [prefix + (c,) for prefix in combos for c in by_rank[rk]]
         for combo in combos:

@@ -58,11 +58,13 @@ def _has_cards(game):
 class Keeper:
     """Games, match, statistics and settings, persisted in one folder."""
 
+    game: Game  # the game in play (set by _load_log; for mypy: a bare annotation is nothing)
+
     def __init__(self, folder, fs=None, clock=None):
         self.fs = fs if fs is not None else FileOps()
         self.clock = clock if clock is not None else _no_clock
         self.fs.mkdir(folder)
-        self._notes = []
+        self._notes = []  # type: list[tuple[str, str]]
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
         self._archive_path = join(folder, ARCHIVE_NAME)
@@ -396,7 +398,7 @@ class Keeper:
         self.revision += 1
         if found is None:
             log.jfile = False
-            self.game = None
+            self.game = None  # type: ignore[assignment]  # until _start's write below
             self._match, self._stats = Match(), Stats()
             log.seq = 0
             self._start(0)

@@ -39,7 +39,8 @@ SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG:
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
 SIZES_V3 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2, REC_SHOW: 2}  # fmt: skip
-SIZES = (None, SIZES_V1, SIZES_V2, SIZES_V3)  # by version
+# By version (there is no version 0).
+SIZES = ({}, SIZES_V1, SIZES_V2, SIZES_V3)  # type: tuple[dict[int, int], ...]
 HEAD = 3  # match, stats and game-start records open every log
 
 

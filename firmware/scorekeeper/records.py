@@ -226,7 +226,7 @@ def _write(v, pad, out):
 
 def dumps(doc):
     """The JSON text of doc (sorted keys, one space of indent, ASCII), ending in a newline."""
-    out = []
+    out = []  # type: list[str]
     _write(doc, "", out)
     out.append("\n")
     return "".join(out)

@@ -31,6 +31,19 @@ class Stats:
     NAMES = ("games", "wins", "skunks_given", "skunks_taken", "doubles_given",
              "doubles_taken", "best_hand", "best_crib", "hands", "hand_points")  # fmt: skip
     EXTRA = ("heels",)  # version 2
+    # The counters __init__ makes from NAMES and EXTRA, declared for mypy (MicroPython
+    # compiles a bare annotation to nothing).
+    games: list[int]
+    wins: list[int]
+    skunks_given: list[int]
+    skunks_taken: list[int]
+    doubles_given: list[int]
+    doubles_taken: list[int]
+    best_hand: list[int]
+    best_crib: list[int]
+    hands: list[int]
+    hand_points: list[int]
+    heels: list[int]
 
     def __init__(self):
         for name in self.NAMES + self.EXTRA:

@@ -55,11 +55,13 @@ class Controller:
         self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
         self._modes = [None] * len(MODULES)
-        self._imported = [()] * len(MODULES)  # module names each mode's import brought in
-        self.mode = None
+        # The module names each mode's import brought in.
+        self._imported = [()] * len(MODULES)  # type: list[list[str] | tuple[()]]
         self.mode_id = -1
         self.apply_settings()
-        self._load(MODE_SCORE)  # first: the modules it shares with the others stay loaded
+        # The scoreboard first: the modules it shares with the others stay loaded. It is the
+        # mode until set_mode below takes the saved one.
+        self.mode = self._load(MODE_SCORE)
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
         __import__("cribbage.showtable")

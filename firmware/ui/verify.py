@@ -103,7 +103,7 @@ class Mode(ModeBase):
             self.pad.digit(d)
         elif s >= 0:
             if self.result is not None:
-                return self._side_key(s)
+                return self._side_key(self.result, s)
             self.pad.suit(s)
             self._check()
         elif k == K_HASH:
@@ -149,12 +149,11 @@ class Mode(ModeBase):
         self.slot = (self.slot + 1) % len(order)
         self._new_check()
 
-    def _side_key(self, side):
-        """After the result: the counting side's key takes the true count (muggins off);
+    def _side_key(self, r, side):
+        """After the result r: the counting side's key takes the true count (muggins off);
         an opponent's key calls muggins."""
-        r = self.result
         if side != self.side:
-            return self._award(side)
+            return self._award(r, side)
         if r.status == UNDER and self.keeper.game.cfg.muggins:
             raise Refused("muggins is on: {} pegs its claim with #".format(SIDES[side]))
         return self._peg(r.actual.total)
@@ -200,8 +199,7 @@ class Mode(ModeBase):
             self.result = check_count(self.claim.value, cards, starter, self.crib,
                                       bool(self.keeper.game.cfg.muggins))  # fmt: skip
 
-    def _award(self, side):
-        r = self.result
+    def _award(self, r, side):
         g = self.keeper.game
         if not g.cfg.muggins:
             if self.keeper.settings.muggins:

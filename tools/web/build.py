@@ -1,6 +1,6 @@
 """`make web`: PicoPeg in the browser, as a static site in build/web (no server code).
 
-    python tools/web/build.py --out build/web --npm build/npm/node_modules --mpy-cross MPY
+    python -m tools.web.build --out build/web --npm build/npm/node_modules --mpy-cross MPY
 
 What goes in:
   index.html        the page, with the 121 holes placed from hardware/holes.csv (boardsvg.py)
@@ -21,14 +21,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.flashing import image, outdir
+from tools.flashing.errors import BuildError
+from tools.web import boardsvg, icons, keyshelp
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
-
-from tools.flashing import image, outdir  # noqa: E402
-from tools.flashing.errors import BuildError  # noqa: E402
-from tools.web import boardsvg, icons, keyshelp  # noqa: E402
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_FILES = ("micropython.mjs", "micropython.wasm")
