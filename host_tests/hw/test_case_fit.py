@@ -153,11 +153,20 @@ def box_of(solid):
 def test_no_board_part_meets_the_case(case, part_boxes):
     """Every part's 3D model's box, placed as on the board, against the base and the plate."""
     assert len(part_boxes) > 250
-    # The plate's lowest point is a light tube's end above an LED: only parts that reach
-    # above it can meet the plate (one boolean each on the plate is slow: the rest skip it).
-    low = case["plate"].bounding_box().min.Z
-    tall = [b for b in part_boxes if b.bounding_box().max.Z > low]
-    assert 5 < len(tall) < 60  # the Pico, J1, the diodes ... not the LEDs
+    # Under the plate hang only the light tubes (their ends 0.5 mm above their LEDs) and the
+    # standoffs at the mounting holes: only a part that reaches above the tubes' ends, or
+    # comes near a hole, can meet the plate (a boolean on the plate is slow: the rest skip it).
+    low = cm.TOP_Z + min(cm.LED_TOP + cm.TUBE_GAP, case_features.STATUS_LED_TOP + 0.5)
+    holes = [(x, -y) for x, y in board_geometry.mounting_holes(GEO)]
+
+    def near_hole(b):
+        box = b.bounding_box()
+        return any(box.min.X - 4 < x < box.max.X + 4 and box.min.Y - 4 < y < box.max.Y + 4
+                   for x, y in holes)  # fmt: skip
+
+    tall = [b for b in part_boxes if b.bounding_box().max.Z > low + 1e-3 or near_hole(b)]
+    assert 2 < len(tall) < 60, len(tall)  # the Pico, J1, D124 ... not the LEDs
+    assert max(b.bounding_box().max.Z for b in tall) > cm.TOP_Z + 6  # the Pico on its headers
     met = [("plate", b.center()) for b in tall if volume(b, case["plate"]) > 1e-2]
     met += [("base", b.center()) for b in part_boxes if volume(b, case["base"]) > 1e-2]
     assert met == []

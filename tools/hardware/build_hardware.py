@@ -87,8 +87,9 @@ def case_picture(out):
 PICTURES = (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png"))
 
 
-def publish_pictures(out, docs_img=DOCS_IMG):
+def publish_pictures(out, docs_img=None):
     """Copy this build's two renders over the README's pictures (--pictures only)."""
+    docs_img = docs_img or DOCS_IMG
     for name, picture in PICTURES:
         shutil.copyfile(out / picture, docs_img / name)
         print("  refreshed", docs_img.relative_to(ROOT) / name if docs_img.is_relative_to(ROOT)

@@ -27,7 +27,7 @@ BOOTSEL_AT = (10.63, 5.39)  # from pin 1: along the Pico, across (toward pins 21
 BOOTSEL_TOP = 6.04
 # The printed BOOTSEL pin: a collar under the plate (it cannot fall out) on the plunger, a
 # shaft through the plate standing PIN_PROUD above it; a press of 0.3 mm or more works it.
-PIN_SHAFT_D, PIN_HOLE_D, PIN_COLLAR_D, PIN_COLLAR_T, PIN_PROUD = 2.6, 3.2, 5.0, 1.0, 1.0
+PIN_SHAFT_D, PIN_HOLE_D, PIN_COLLAR_D, PIN_COLLAR_T, PIN_PROUD = 2.6, 3.4, 5.0, 1.0, 1.0
 # The status LED (D123, 0603, 1.1 mm high): a small light tube like the track's.
 STATUS_WINDOW_D, STATUS_TUBE_ID, STATUS_TUBE_OD, STATUS_LED_TOP = 2.0, 2.6, 4.4, 1.1
 # The optional display: a common 0.96 inch SSD1306 I2C module (27.8 x 27.3 mm board, its four
