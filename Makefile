@@ -14,12 +14,13 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-fast test-py test-upy lint format bench sim count build typecheck heap clean
+.PHONY: help venv test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
-	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow"
+	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow, in parallel"
+	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
@@ -35,6 +36,7 @@ help:
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
+	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
@@ -59,17 +61,18 @@ format: venv
 
 test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check uf2-check test-hw
 
-# hal.py and main.py (the only modules that touch the Pico's hardware) against the
-# MicroPython rp2 stubs, arranged as a typeshed for mypy by tools/ci/mpy_typeshed.py.
+# The whole firmware, hal.py and main.py (the only modules that touch the Pico's hardware)
+# with it, against the MicroPython rp2 stubs, arranged as a typeshed for mypy by
+# tools/ci/mpy_typeshed.py; every import followed (pyproject.toml) and kept at 0 errors.
 typecheck: venv
 	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/typeshed
-	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware/hal.py firmware/main.py
+	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware
 
 # The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
 # every firmware module but main.py compiled with mpy-cross (main.py stays source: the rp2
 # port runs it as .py). Incremental; any compile error fails the build.
 build: venv
-	@$(PY) tools/flash.py build --mpy-cross $(MPY_CROSS) --out $(BUILD)/device
+	@$(PY) -m tools.flash build --mpy-cross $(MPY_CROSS) --out $(BUILD)/device
 
 # A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
 # a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
@@ -77,17 +80,23 @@ heap: build
 	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
 	@for m in __init__ board/__init__ board/pcboard; do \
 		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	$(MICROPYTHON) -X heapsize=192K host_tests/scenario_fullgame.py \
+	$(MICROPYTHON) -X heapsize=192K tools/board/fullgame.py \
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
-test-py: venv
-	$(PY) -m pytest
+# pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
+# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process.
+PYTEST_N ?= auto
+PYTEST_PAR = -n $(PYTEST_N) --dist loadfile
 
-# The edit loop (a minute or two): lint and the CPython tests not marked slow. make test runs
-# them all, with the slow ones (the full enumerations, power cuts at every byte, KiCad, the
-# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-py: venv
+	$(PY) -m pytest $(PYTEST_PAR)
+
+# The edit loop (about half a minute on 2 idle cores): lint and the CPython tests not marked
+# slow, in parallel. make test runs them all, with the slow ones (the full enumerations, power
+# cuts at every byte, KiCad DRC, the browser, the emulated Pico: pyproject.toml's marker,
+# host_tests/conftest.py) and MicroPython's.
 test-fast: lint
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest $(PYTEST_PAR) -m "not slow"
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
 # pipeline's own tests (boot, LEDs, watchdog, littlefs, mpremote) and the core rules tests on
@@ -114,7 +123,7 @@ emu-check: venv
 # Debian sources tools/emu pins, with every firmware module frozen in. Cached by its sources;
 # the first build takes a minute or two. Needs the cross compiler (sudo make emu-setup).
 .PHONY: uf2 uf2-check
-uf2:
+uf2: venv
 	@$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2
 
 # make test: build the UF2 and boot it on the emulated RP2040 (blank, with a saved game, and
@@ -133,6 +142,12 @@ uf2-check: venv
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
+# The MicroPython edit loop (about 5 s of CPU): every `# upy: run` file but the power cuts at
+# every step (the keeper's and the app's) and the littlefs images, which make test-upy runs.
+UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_littlefs.py test_app_power.py
+test-upy-fast: venv
+	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
+
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
 # never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv,
 # and the Pico's are measured on the emulated RP2040 (tools/bench_pico.py) when it is set up.
@@ -145,7 +160,7 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 	@touch $@
 
 bench: venv build $(BENCH_VENV)/.installed
-	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) tools/bench/run.py
+	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) -m tools.bench.run
 
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv
@@ -178,7 +193,7 @@ $(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/
 	@touch $@
 
 web: venv $(WEB_NPM)/.installed
-	@$(PY) tools/web/build.py --out $(BUILD)/web --npm $(WEB_NPM)/node_modules \
+	@$(PY) -m tools.web.build --out $(BUILD)/web --npm $(WEB_NPM)/node_modules \
 		--mpy-cross $(MPY_CROSS) --device $(BUILD)/device
 
 # `make test` builds the site when npm is here (the browser tests then run on it); without npm
@@ -195,7 +210,7 @@ web-serve: web
 # Navigation to the first drawn board (cold, and from the service worker), key-to-frame in
 # the browser, the site's bytes, beside the terminal simulator's figures (headless Chromium).
 web-bench: web
-	@$(PY) tools/web/bench.py --site $(BUILD)/web
+	@$(PY) -m tools.web.bench --site $(BUILD)/web
 
 # Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
 # wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv
@@ -241,7 +256,7 @@ test-hw:
 # The board (issue 5; docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
 # PORT=/dev/ttyACM1 (COM3, a1, id:<serial>, or socket://127.0.0.1:N for the emulated Pico)
 # chooses one. Each prints one line saying what to do when something is wrong.
-BOARD_TOOL = $(PY) tools/flash.py
+BOARD_TOOL = $(PY) -m tools.flash
 BOARD_ARGS = --port $(PORT) --mpy-cross $(MPY_CROSS) --mpremote $(MPREMOTE)
 BACKUP ?=
 .PHONY: flash repl logs device-test backup restore ports typecheck-flash
@@ -266,6 +281,14 @@ restore: venv
 
 ports: venv
 	@$(BOARD_TOOL) ports
+
+# The records (issue 18; docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
+# the Pico on PORT. OUT defaults to export/.
+OUT ?= export
+STATE ?=
+.PHONY: export
+export: venv
+	@$(PY) -m tools.export --out $(OUT) $(if $(STATE),--state $(STATE),--port $(PORT))
 
 # The flashing tool under mypy (CPython's typeshed; mpremote and pyserial ship no types).
 typecheck-flash: venv

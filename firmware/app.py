@@ -3,9 +3,11 @@
     import hal, app
     app.run(hal.Board())              # main.py: boot, then run forever
 
-    a = app.App(board)                # the same app, stepped by hand (tests, the simulator):
-    a.feed_keys(mask, now)            # one keypad scan: decode, act, commit to flash
-    a.step(now)                       # render; write the LEDs only if the frame changed
+    a = app.boot(board)               # the same app on any board (None: it failed to boot,
+                                      # and the error is logged and shown, as on the Pico)
+    a.tick(now)                       # the board's loop, one turn: scan the keypad (decode,
+                                      # act, commit to flash), render, and the idle work
+    a.next_tick_ms()                  # how long to wait before the next turn
 
 A board (``hal.Board`` on the Pico, ``tools/board/pcboard.PCBoard`` on a PC; docs/FIRMWARE.md)
 has ``state_dir``, ``log_path``, ``fs``, ``display`` (None or ``show_lines(lines)``),
@@ -13,18 +15,21 @@ has ``state_dir``, ``log_path``, ``fs``, ``display`` (None or ``show_lines(lines
 ``watchdog_start(ms)``, ``watchdog_feed()``, ``watchdog_stop()`` and ``reset()``, and
 optionally ``supply_ma()`` (what the USB-C supply advertises: the LED current budget).
 
-``run`` is the asyncio skeleton of CONVENTIONS 2.5: a global exception handler, and tasks
-that are thin loops over ``feed_keys`` (every 20 ms), ``step`` (at most 50 frames a second)
-and the watchdog. An uncaught error is printed, written to the error log, shown as a red
-pattern; then the board resets and comes back in its saved state, blinking "recovered".
-Order: a key's event is written to flash inside ``feed_keys``; the LEDs change only at the
-next ``step``, so what the LEDs show is always on flash.
+Every driver runs the same loop: ``tick`` every ``next_tick_ms`` (the Pico's ``run``, the PC
+harness and the terminal simulator in tools/, the web board), so the journal folds after the
+quiet time on each of them. ``run`` is the asyncio skeleton of CONVENTIONS 2.5: a global
+exception handler, a task that turns the loop, and the watchdog's. An uncaught error is
+printed, written to the error log, shown as a red pattern (``show_error``, the one path, at
+boot too); then the board resets and comes back in its saved state, blinking "recovered".
+Order: a key's event is written to flash inside ``tick``'s scan, before its frame is
+rendered, so what the LEDs show is always on flash.
 SPDX-License-Identifier: MIT
 """
 
 from compat import collect, const, print_exception, ticks_diff
 from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
+from scorekeeper.errors import StorageError
 from scorekeeper.fileops import join
 from textview import build_lines, new_lines
 from view import SIG_RECOVERED, View
@@ -34,10 +39,9 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # `make flash` leaves this file in the state folder just before its machine.reset(): the
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
-KEY_MS = const(20)  # keypad scan period: with 2 equal scans, the debounce
+KEY_MS = const(20)  # the loop's period: a keypad scan (2 equal scans: the debounce), 50 Hz
 FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
 FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
-FRAME_MS = const(20)  # the frame-rate cap: 50 Hz
 WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
 FEED_MS = const(1000)
 ERROR_SHOW_MS = const(3000)  # the error pattern stays this long before the reset
@@ -95,10 +99,24 @@ class App:
             migrate(self.keeper, board.state_dir)
             for name in MODULES:  # once: the helper loads them again when it is used
                 forget(name)
-        self.ctl = Controller(self.keeper, self.view, now, read_supply(board))
+        if "app.show" in self.keeper.settings.extra:  # a board upgraded from log version 2
+            from ui.showmigrate import migrate as migrate_show
+
+            migrate_show(self.keeper)
+            forget("ui.showmigrate")
+        note = self._boot_note(boot_notice, now)
+        # The controller loads the view once, with the boot's note among its lines.
+        self.ctl = Controller(self.keeper, self.view, now, read_supply(board), note)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
+        self._text_dirty = True
+        collect()
+
+    def _boot_note(self, boot_notice, now):
+        """The display's note at boot: "recovered" and what the keeper repaired (with the
+        blink) after a watchdog or error reset, else what boot did (main.py: the UF2 moved
+        old firmware files aside), else nothing."""
         shorts = self.keeper.notice_lines
-        if boot_cause(board) == RESET_WATCHDOG or shorts:
+        if boot_cause(self.board) == RESET_WATCHDOG or shorts:
             from ui.text import wrap
 
             self.view.set_signal(SIG_RECOVERED, now)
@@ -107,17 +125,32 @@ class App:
                 for line in wrap(text):
                     if len(note) < 4:
                         note.append(line)
-            self.ctl.note = note
-            self.ctl.refresh(now)
-        elif boot_notice:  # what boot did (main.py: the UF2 moved old firmware files aside)
+            return note
+        if boot_notice:
             from ui.text import wrap
 
-            self.ctl.note = wrap(boot_notice)[:4]
-            self.ctl.refresh(now)
-        self._text_dirty = True
-        collect()
+            return wrap(boot_notice)[:4]
+        return []
 
-    # -- the synchronous API (tests, the simulator, and the async tasks below) ----------
+    # -- the loop every board runs ---------------------------------------------------------
+
+    def tick(self, now):
+        """One turn of the board's loop at tick now: a keypad scan (decode and act: a key's
+        event is on flash when its scan returns), the frame (LEDs and text, when changed)
+        and the idle work (the journal's fold while the keys rest). True if the LEDs
+        changed or a key event came."""
+        n = self.feed_keys(self.board.scan_keys(), now)
+        changed = self.step(now)
+        self.idle(now)
+        return changed or n > 0
+
+    def next_tick_ms(self):
+        """The wait before the next turn: the scan period (KEY_MS: with two equal scans, the
+        debounce; the frames' 50 Hz), or a few ms while a release waits for its confirming
+        scan (keypad.py), so a key's result shows that much sooner."""
+        return self.decoder.next_scan_ms(KEY_MS)
+
+    # -- the parts of a turn (tests drive them one by one) --------------------------------
 
     def feed_keys(self, mask, now):
         """One keypad scan at tick now; return how many key events it produced."""
@@ -135,7 +168,7 @@ class App:
         self._text_dirty = True
         try:  # the board is in use: keep the play time on flash (at most once a minute)
             self.keeper.keep_time()
-        except OSError as e:  # only the time: the next key tries again
+        except StorageError as e:  # only the time: the next key tries again
             print_exception(e)
 
     def step(self, now):
@@ -171,7 +204,7 @@ class App:
         self._key_t = now  # a failing flash is tried again FOLD_MS later, not every frame
         try:
             k.fold()
-        except OSError as e:  # the next key's write rewrites the log (keeper._dirty)
+        except StorageError as e:  # the next key's write rewrites the log (keeper._dirty)
             print_exception(e)
             return False
         return True
@@ -188,18 +221,39 @@ class App:
         if self.failed is not None:
             return
         self.failed = exc
-        print_exception(exc)
         b = self.board
-        try:
-            from errlog import append_error
+        show_error(b, self.renderer.frame, exc, "uptime {} ms".format(b.ticks_ms()))
 
-            append_error(b.fs, b.log_path, exc, "uptime {} ms".format(b.ticks_ms()))
-        except Exception as e:  # a full or failing flash must not hide the first error
+
+def boot(board, notice=""):
+    """The App on board, or None after an error while booting, which is logged and shown as
+    any other (show_error): the one boot path of every board (run, the simulator, the web
+    board). notice: a line from boot for the display (main.py)."""
+    try:
+        return App(board, notice)
+    except Exception as e:
+        show_error(board, bytearray(FRAME_BYTES), e, "boot")
+        return None
+
+
+def show_error(board, frame, exc, where):
+    """An error that stops the board: print it, append it to the error log (where: when it
+    happened), show the error pattern in frame and a word on the display."""
+    print_exception(exc)
+    try:
+        from errlog import append_error
+
+        append_error(board.fs, board.log_path, exc, where)
+    except Exception as e:  # a full or failing flash must not hide the first error
+        print_exception(e)
+    error_pattern(frame)
+    board.leds_write(frame)
+    if board.display is not None:
+        try:
+            board.display.show_lines(["error: restarting", type(exc).__name__[:16],
+                                      "see errors.log"])  # fmt: skip
+        except OSError as e:  # a display that stops answering: the LEDs say it
             print_exception(e)
-        error_pattern(self.renderer.frame)
-        b.leds_write(self.renderer.frame)
-        if b.display is not None:
-            b.display.show_lines(["error: restarting", type(exc).__name__[:16], "see errors.log"])
 
 
 def error_pattern(frame):
@@ -219,14 +273,15 @@ def _sleep_ms(asyncio, ms):
     return asyncio.sleep(ms / 1000)  # pragma: no cover - CPython
 
 
-async def _frames(app, asyncio):
+async def _loop(app, sleep_ms):
+    """The board's loop: tick, then wait what is left of next_tick_ms."""
     board = app.board
     while True:
         t = board.ticks_ms()
-        app.step(t)
-        app.idle(t)
+        app.tick(t)
+        wait = app.next_tick_ms()
         spent = ticks_diff(board.ticks_ms(), t)
-        await _sleep_ms(asyncio, FRAME_MS - spent if spent < FRAME_MS else 1)
+        await sleep_ms(wait - spent if spent < wait else 1)
 
 
 async def _watchdog(app, asyncio):
@@ -244,8 +299,9 @@ async def _guard(app, stop, body):
         stop.set()
 
 
-async def main(app, show_ms=ERROR_SHOW_MS):
-    """Run the tasks until one fails; show the error for show_ms; return the error."""
+async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None):
+    """Run the tasks until one fails; show the error for show_ms; return the error.
+    sleep_ms: the loop's wait (a coroutine function of ms; tests: a clock of their own)."""
     import asyncio
 
     stop = asyncio.Event()
@@ -255,15 +311,13 @@ async def main(app, show_ms=ERROR_SHOW_MS):
         stop.set()
 
     asyncio.get_event_loop().set_exception_handler(handler)
-    from keyscan import poll_keys
+    if sleep_ms is None:
 
-    b = app.board
-    # after: the frame that shows a key's result is drawn as soon as it is on flash.
-    keys = poll_keys(b.scan_keys, app.decoder, app.on_key, KEY_MS, clock=b.ticks_ms,
-                     after=app.step)  # fmt: skip
+        def sleep_ms(ms):
+            return _sleep_ms(asyncio, ms)
+
     tasks = [
-        asyncio.create_task(_guard(app, stop, keys)),
-        asyncio.create_task(_guard(app, stop, _frames(app, asyncio))),
+        asyncio.create_task(_guard(app, stop, _loop(app, sleep_ms))),
         asyncio.create_task(_guard(app, stop, _watchdog(app, asyncio))),
     ]
     await stop.wait()
@@ -280,22 +334,14 @@ def run(board, show_ms=ERROR_SHOW_MS, notice=""):
 
     try:
         board.watchdog_start(WATCHDOG_MS)  # first: a boot that hangs is reset too
-        app = App(board, notice)
-        asyncio.run(main(app, show_ms))
+        app = boot(board, notice)
+        if app is not None:
+            asyncio.run(main(app, show_ms))
     except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog
         board.watchdog_stop()
         raise
-    except Exception as e:  # an error while booting: log it, then reset like any other
-        print_exception(e)
-        frame = bytearray(FRAME_BYTES)
-        error_pattern(frame)
-        board.leds_write(frame)
-        try:
-            from errlog import append_error
-
-            append_error(board.fs, board.log_path, e, "boot")
-        except Exception as e2:
-            print_exception(e2)
+    except Exception as e:  # outside the tasks (asyncio itself): log it, reset like any other
+        show_error(board, bytearray(FRAME_BYTES), e, "run")
     finally:
         asyncio.new_event_loop()  # asyncio's state survives a soft reset (CONVENTIONS 3.3)
     board.reset()

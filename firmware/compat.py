@@ -10,8 +10,8 @@ import time
 try:
     from micropython import const
 except ImportError:  # pragma: no cover - CPython
-
-    def const(value):
+    # (mypy reads MicroPython's stubs here: their const is generic, this one the identity)
+    def const(value):  # type: ignore[misc]
         """Identity stand-in for MicroPython's compile-time const()."""
         return value
 
@@ -26,7 +26,7 @@ if IS_MICROPYTHON:
     from gc import collect  # the Pico's small heap: collect before big allocations
 else:  # pragma: no cover - CPython
 
-    def collect():
+    def collect():  # type: ignore[misc]
         """Nothing on CPython: reference counting frees the firmware's garbage as it goes,
         and a full collection would walk the whole host process (pytest's heap, for one)."""
         return 0
@@ -47,7 +47,7 @@ else:  # pragma: no cover - CPython
 
     def ticks_ms():
         """Milliseconds from an arbitrary point, wrapping like MicroPython's."""
-        return int(time.monotonic() * 1000) & _TICKS_MAX
+        return int(time.monotonic() * 1000) & _TICKS_MAX  # type: ignore[attr-defined]
 
     def ticks_add(ticks, delta):
         """ticks + delta on the wrapping tick circle."""
@@ -65,7 +65,7 @@ else:  # pragma: no cover - CPython
 if hasattr(sys, "print_exception"):
     print_exception = sys.print_exception
 else:  # pragma: no cover - CPython
-    import traceback
+    import traceback  # type: ignore[import-not-found]  # CPython's; not in MicroPython
 
     def print_exception(exc, file=sys.stdout):
         """Print a traceback of exc the way MicroPython's sys.print_exception does."""

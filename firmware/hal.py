@@ -59,7 +59,7 @@ def find_display():
     """The text display if the ssd1306 driver is installed and one answers on 0x3C, else None."""
     try:
         from ssd1306 import SSD1306_I2C
-    except ImportError:  # the driver is optional: `mpremote mip install ssd1306`
+    except ImportError:  # the driver is optional: make flash copies it when a display answers
         return None
     try:
         i2c = machine.I2C(pins.I2C_BUS, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL),

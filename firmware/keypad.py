@@ -177,7 +177,8 @@ class KeyDecoder:
                 # One REPEAT per scan at most; a late scan skips ahead rather than bursting.
                 self.events[n] = REPEAT << 4 | k
                 n += 1
-                nxt = ticks_add(self._next_rep[k], self.rate_ms)
+                # (MicroPython's stubs take only a ticks_ms() result: this is one, kept)
+                nxt = ticks_add(self._next_rep[k], self.rate_ms)  # type: ignore[type-var]
                 if ticks_diff(now, nxt) >= 0:
                     nxt = ticks_add(now, self.rate_ms)
                 self._next_rep[k] = nxt

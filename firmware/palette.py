@@ -8,7 +8,9 @@ Colours are given as (r, g, b) drive levels 0-255. WS2812B drive is PWM, i.e. li
 so host_tests/test_palette.py simulates colour-vision deficiency on these values as linear
 RGB. The default palette keeps every pair of sides apart (and apart from the white markers)
 for protanopia and deuteranopia; its first two colours, used by the common 2-side game,
-sit at the two ends of the blue-yellow axis that red-green deficient eyes still see.
+sit at the two ends of the blue-yellow axis that red-green deficient eyes still see. Side D's
+magenta carries a little green so that, drawn on a screen (tools/web/site/board.js lifts the
+dim blue to a 3:1 contrast), it stays apart from A's blue for a protanope too.
 SPDX-License-Identifier: MIT
 """
 
@@ -16,7 +18,7 @@ from compat import const
 
 # name, side colours A, B, C, D (r, g, b)
 PALETTES = (
-    ("blue/amber", ((0, 0, 255), (255, 128, 0), (160, 255, 96), (255, 0, 192))),
+    ("blue/amber", ((0, 0, 255), (255, 128, 0), (160, 255, 96), (255, 64, 192))),
     # Traditional peg colours; NOT safe for red-green colour blindness (red vs green).
     ("classic", ((255, 0, 0), (0, 0, 255), (0, 255, 0), (255, 255, 0))),
 )

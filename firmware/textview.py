@@ -9,7 +9,10 @@ only draws what this returns, so the board is fully usable without the display.
 
 Scoreboard mode: the mode and the game length, one line per side (score, the last move,
 the dealer), the pending entry, the result, then the app's ``view.detail`` lines (e.g. a
-count breakdown). Other modes: the mode name, then the app's detail lines.
+count breakdown). With three or four sides and a note (``view.note_lines``, the first
+detail lines: a refusal's reason) that would not fit with the mode's first line, the sides
+share lines, two a line, so the whole note shows (host_tests/test_messages_fit.py).
+Other modes: the mode name, then the app's detail lines.
 SPDX-License-Identifier: MIT
 """
 
@@ -35,11 +38,18 @@ def fit(text):
 
 def score_line(view, side):
     """'A  87   +7 deal': side, score, its last points, and whether it deals. The points are
-    what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16."""
+    what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16; a
+    correction shows as one ('A  87 fix-3 deal')."""
     front = view.front[side]
-    move = "{:+d}".format(view.moved[side]) if front else ""
-    deal = "deal" if side == view.dealer else ""
-    return fit("{}{:>4}{:>5} {}".format(SIDE_LETTERS[side], front, move, deal).rstrip())
+    moved = view.moved[side]
+    if (view.fixed >> side) & 1:
+        move = "fix{:+d}".format(moved) if moved else ""
+    else:
+        move = "{:+d}".format(moved) if front else ""
+    line = "{}{:>4} {:>4}".format(SIDE_LETTERS[side], front, move)
+    if side == view.dealer:
+        line += " deal" if len(line) <= COLS - 5 else " D"
+    return line.rstrip()
 
 
 def preview_line(view):
@@ -62,6 +72,16 @@ def result_line(view):
     return fit("{} wins{}".format(SIDE_LETTERS[w], word))
 
 
+def pair_line(view, a, b):
+    """Two sides on one line, 'A 121 * B  87' (* the dealer): three or four sides, a note."""
+    out = ""
+    for side in (a, b):
+        if side < view.sides:
+            mark = " *" if side == view.dealer else ""
+            out += "{:<8}".format("{}{:>4}{}".format(SIDE_LETTERS[side], view.front[side], mark))
+    return out.rstrip()
+
+
 def build_lines(view, lines):
     """Fill lines (8 strings) from view; return True if any line changed."""
     mode = view.mode
@@ -69,11 +89,16 @@ def build_lines(view, lines):
     out = []
     if mode == MODE_SCORE:
         out.append(fit("{:<12}{:>4}".format(name, view.target)))
-        for side in range(view.sides):
-            out.append(score_line(view, side))
-        for extra in (preview_line(view), result_line(view)):
-            if extra:
-                out.append(extra)
+        extras = [x for x in (preview_line(view), result_line(view)) if x]
+        # With three or four sides, a note (a refusal's reason, up to 4 lines) and the
+        # mode's first line would not fit under a line per side: then two sides a line.
+        if view.sides > 2 and 1 + view.sides + len(extras) + view.note_lines + 1 > ROWS:
+            out.append(pair_line(view, 0, 1))
+            out.append(pair_line(view, 2, 3))
+        else:
+            for side in range(view.sides):
+                out.append(score_line(view, side))
+        out.extend(extras)
     else:
         out.append(fit(name))
     for text in view.detail:

@@ -49,6 +49,7 @@ class View:
         self.front = [0, 0, 0, 0]  # each side's front peg (its score), 0..target
         self.back = [0, 0, 0, 0]  # each side's back peg (its previous score)
         self.moved = [0, 0, 0, 0]  # each side's last points, uncapped (a win's whole count)
+        self.fixed = 0  # bit s: side s's last move was a correction (shown as "fix+7")
         self.dealer = 0  # side that deals this hand, -1 if none
         self.preview_side = -1  # pending entry: side about to peg, PREVIEW_ALL, -1 for none
         self.preview_points = 0  # ... and how many points (the hole it would move to blinks)
@@ -69,6 +70,7 @@ class View:
         self.keep_awake = 0  # 1: the power-bank keep-awake pulse (keepawake.py)
         self.supply_ma = 0  # what the USB-C supply advertises (supply.py): 0 unknown
         self.detail = []  # text display only: breakdown lines from the app (<= 16 chars)
+        self.note_lines = 0  # ... of which the first are a note (a refusal's reason)
 
     def load_game(self, game, now):
         """Copy a scorekeeper Game's sides, pegs, dealer and result; stamp a new win."""
@@ -78,6 +80,7 @@ class View:
             self.front[i] = game.front[i]
             self.back[i] = game.back[i]
             self.moved[i] = game.moved[i]
+        self.fixed = game.fixed
         self.dealer = game.dealer
         if game.winner != self.winner:
             self.winner = game.winner

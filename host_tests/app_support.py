@@ -4,7 +4,7 @@ and the LED colours the tests expect, derived by hand.
 Colours at the default brightness 5 (render.BRIGHTNESS[5] = global scale 52): a channel of
 value v at role level L (out of 256) shows v * 52 * L // 65280, and at least 1 when lit.
 Side A is blue (0, 0, 255), B amber (255, 128, 0), C lime (160, 255, 96), D magenta
-(255, 0, 192); markers, bars and flashes are white (255, 255, 255) or red (255, 0, 0).
+(255, 64, 192); markers, bars and flashes are white (255, 255, 255) or red (255, 0, 0).
 """
 
 from view import SIG_ERROR
@@ -21,7 +21,7 @@ B_BACK = (8, 4, 0)  # G: 4.2
 B_DEALER = (19, 9, 0)  # G: 9.8
 B_BAR = (13, 6, 0)  # G: 6.5
 C_FRONT = (32, 52, 19)  # R: 160 * 52 * 256 / 65280 = 32.6, B: 19.6
-D_FRONT = (52, 0, 39)  # B: 192 * 52 * 256 / 65280 = 39.2
+D_FRONT = (52, 13, 39)  # G: 64 * 52 * 256 / 65280 = 13.05, B: 39.2
 MARK = (4, 4, 4)  # level 20: 4.06
 SKUNK = (8, 0, 0)  # level 40: 8.1
 ERROR = (19, 0, 0)  # level 96

@@ -1,25 +1,39 @@
-"""pytest's setup of host_tests: the slow tests of the files that also run on MicroPython.
+"""pytest's setup of host_tests: the slow tests of the files that also run on MicroPython,
+and the browser tests.
 
 `make test-fast` (pytest -m "not slow") leaves out the tests marked slow; `make test` runs
 them all. Files marked `# upy: run` cannot import pytest (they run on the board too), so
 their slow tests are named here and marked as pytest collects them; the other files mark
-theirs with @pytest.mark.slow.
+theirs with @pytest.mark.slow. Every test of a file that drives Chromium (one that imports
+tools.web.browser) is slow: starting the browser is the costliest thing a test does, and the
+web board's logic is tested without one (test_web_board.py).
 SPDX-License-Identifier: MIT
 """
 
 import pytest
+
+from tools.web import browser
 
 SLOW = {
     "test_scorekeeper_powercut.py": {
         "test_cut_at_every_byte",
         "test_flip_every_byte",
         "test_real_files_in_a_temp_folder",
+        # A cut at every step of a whole rewrite and of a restore (about 3 s each on CPython);
+        # test_cut_inside_a_new_game keeps a rewrite's cut in the edit loop.
+        "test_a_cut_rewrite_leaves_no_journal_to_replay",
+        "test_cut_inside_a_restore_of_the_last_game",
     },
     "test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
 }
 
 
+def drives_chromium(module):
+    return any(value is browser for value in vars(module).values())
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.name in SLOW.get(item.path.name, ()):
+        module = getattr(item, "module", None)
+        if item.name in SLOW.get(item.path.name, ()) or (module and drives_chromium(module)):
             item.add_marker(pytest.mark.slow)

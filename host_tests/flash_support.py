@@ -2,9 +2,11 @@
 
 import functools
 import hashlib
+import os
 from pathlib import Path
 
 from tools.flashing import display, link
+from tools.flashing.driver import DriverError
 from tools.flashing.flashcmd import flash
 from tools.flashing.image import build
 
@@ -21,22 +23,24 @@ STATE = {
 
 @functools.cache
 def real_image():
-    """The real firmware, built as make flash builds it (once a run: build/flash-tests)."""
-    return build(FIRMWARE, REPO / "build" / "flash-tests", MPY_CROSS, log=lambda s: None)
+    """The real firmware, built as make flash builds it (once a run: build/flash-tests-gw0,
+    one folder for each pytest-xdist worker, so that two never build into one)."""
+    out = REPO / "build" / ("flash-tests-" + os.environ.get("PYTEST_XDIST_WORKER", "main"))
+    return build(FIRMWARE, out, MPY_CROSS, log=lambda s: None)
 
 
-def offline(transport):
-    raise OSError("no network")
+def offline():
+    raise DriverError("could not fetch the display driver (no network)")
 
 
-def flash_board(pico, image, lines=None, install=offline, **kwargs):
+def flash_board(pico, image, lines=None, driver=offline, **kwargs):
     """Connect to `pico` (plugged back in if a reset or a fault left it out) and flash;
     return the output lines."""
     lines = [] if lines is None else lines
     if not pico.plugged:
         pico.reboot()
     board = link.connect("fake", factory=pico.factory)
-    flash(board, image, pins=kwargs.pop("pins", PINS), log=lines.append, install=install,
+    flash(board, image, pins=kwargs.pop("pins", PINS), log=lines.append, driver=driver,
           **kwargs)  # fmt: skip
     return lines
 

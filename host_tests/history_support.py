@@ -11,14 +11,17 @@ by kind, the show in order, muggins, corrections and the scores after each deal.
     ("three", side)       five-card game: 3 then the pone's key
     ("show",)             # alone: the play is over
     ("count", n)          n then #: the count of whoever counts next
-    ("muggins", claim, cards, extra)   count verify: the claim and the cards, then # gives
-                          the opponent `extra` (the points the rulebook's count of the
-                          cards says the claim missed); the claim itself then follows
+    ("muggins", claim, cards, extra, caller)   count verify: the claim and the cards, then
+                          the caller's key gives that opponent `extra` (the points the
+                          rulebook's count of the cards says the claim missed), and # pegs
+                          the claim
     ("fix", side, n)      long * (twice for a negative n), |n|, the side key: a correction
     ("deal",)             # alone in the show: the deal passes
     ("undo",)             * : takes back the step before (a peg, count or correction)
     ("cut",)              the power goes off and comes back
 """
+
+from tools.board.testkit import Lcg
 
 LETTERS = "ABCD"
 PLAY, GO, HAND, CRIB, HEELS, MUGGINS, CORRECTION, START = 0, 1, 2, 3, 4, 5, 6, 7
@@ -41,10 +44,9 @@ def play(h, steps):
         elif op == "count":
             h.type("{}#".format(step[1]))
         elif op == "muggins":
-            h.to_mode(1)
-            h.type("{}#".format(step[1]) + step[2] + "#")
+            h.to_mode(1)  # count verify: the claim, the cards; the caller's key, then #
+            h.type("{}#".format(step[1]) + step[2] + LETTERS[step[4]] + "#")
             h.hold("D", 3200)  # back to the scoreboard
-            h.type("{}#".format(step[1]))
         elif op == "fix":
             h.hold("*", 1000)
             if step[2] < 0:
@@ -98,7 +100,7 @@ def entries(steps, sides, players, partners, dealer=0):
             out.append(("P", side, reason, step[1]))
         elif op == "muggins":
             side, reason = order(sides, players, partners, d)[counts]
-            out.append(("P", 1 - side, MUGGINS, step[3]))
+            out.append(("P", step[4], MUGGINS, step[3]))
             out.append(("P", side, reason, step[1]))
         elif op == "fix":
             out.append(("P", step[1], CORRECTION, step[2]))
@@ -168,21 +170,10 @@ def skunk_level(target, loser, triple=False):
     return 2 if loser <= 60 else (1 if loser <= 90 else 0)
 
 
-class Rand:
-    """A small LCG: the same numbers on CPython and MicroPython."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def __call__(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
-
-
 def game_script(seed, sides, *, players=2, partners=0, target=121, five=False, extras=True):
     """A whole game's steps, played until a side reaches target: plays, gos, his heels,
     the show in order, undos, corrections and (every few deals) a power cut."""
-    r = Rand(seed)
+    r = Lcg(seed).below
     steps = []
     scores = [0] * sides
     dealer = 0
@@ -202,9 +193,13 @@ def game_script(seed, sides, *, players=2, partners=0, target=121, five=False, e
         if r(5) == 0 and dealer < 3 and not (five and n == 1):
             if add(("heels", dealer), dealer, 2):
                 return steps
+        gos = 0
         for _ in range(2 + r(4)):
             side = r(sides)
             pts = 1 + r(3)
+            if pts == 1 and five and gos:  # the five-card game plays to 31 once: one go
+                pts = 2
+            gos += pts == 1
             if add(("peg", side, pts) if pts > 1 else ("go", side), side, pts):
                 return steps
         steps.append(("show",))

@@ -14,8 +14,8 @@ from app_support import (
     state,
     text,
 )
-from scorekeeper.events import MUGGINS, PEG
-from view import MODE_COACH, MODE_VERIFY
+from scorekeeper.events import CRIB, HAND, MUGGINS, PEG
+from view import MODE_COACH, MODE_SCORE, MODE_VERIFY
 
 # -- count verify ----------------------------------------------------------------------
 
@@ -28,7 +28,7 @@ def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
     h.type("5D 5A 5B 11C")
     assert "5S 5C 5D JH" in h.lines and "now the starter" in h.lines
     h.type("5C")
-    assert "true count 29" in h.lines and "missed 17" in h.lines
+    assert "is 29: missed 17" in h.lines
     assert "15s 16 pairs 12" in h.lines and "nobs 1" in h.lines
     quiet(h)
     blink_on(h)
@@ -37,9 +37,9 @@ def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
     blink_off(h)
     assert h.led(13) == BAR_WHITE and h.led(29) == BAR_WHITE
     assert h.led(96) == BAR_WHITE and h.led(119) == BAR_WHITE  # 5 cards: holes 96-119
-    # Muggins is off by default: a side key cannot take the points.
+    # Muggins is off by default: the opponent's key cannot take the points.
     before = state(h)
-    h.press("B")
+    h.press("A")
     refused(h, *before)
     assert "muggins is off" in text(h)
 
@@ -47,21 +47,25 @@ def test_verify_the_29_hand_shows_the_true_count_and_the_missed_points():
 def test_verify_with_muggins_gives_the_missed_points_to_the_opponent():
     # The rulebook's hand 2: 4C 5S 6D 7C, starter 5H = 14. A deals, so the count due first
     # is B's hand (issue 11 item 12): a claim of 12 misses 2, and muggins gives them to A,
-    # the one opponent, with # (or A's key); B's own key is refused.
+    # the one opponent, with A's key; B's own key is refused (muggins on: B keeps its claim).
     h = board_in(MODE_VERIFY, ("muggins", 1))
     assert h.lines[1] == "B hand: ?"
     h.type("12# 4A 5D 6B 7A 5C")
-    assert "missed 2" in h.lines and "#: A +2 muggins" in h.lines
+    assert "is 14: missed 2" in h.lines and "A: +2 muggins" in h.lines
     before = state(h)
     h.press("B")
     refused(h, *before)
-    assert "B counted: muggins goes to an opponent" in text(h)
-    h.press("#")
+    assert "muggins is on: B pegs its claim with #" in text(h)
+    h.press("A")
     assert h.keeper.game.last[0:4] == (PEG, 0, MUGGINS, 2)
+    assert "#: B +12" in h.lines
     before = state(h)
-    h.press("#")  # only once
+    h.press("A")  # only once
     refused(h, *before)
     assert "taken already" in text(h)
+    h.press("#")  # B pegs its claim, 12; A's hand is next, the starter kept
+    assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 12)
+    assert h.keeper.game.scores[:2] == [2, 12] and "A hand: ?" in h.lines
 
 
 def test_verify_muggins_is_awarded_once_even_when_the_cards_are_retyped():
@@ -69,13 +73,13 @@ def test_verify_muggins_is_awarded_once_even_when_the_cards_are_retyped():
     # back takes the award back with it while it is the last thing pegged; typed again, the
     # 2 can be taken once more, but never twice.
     h = board_in(MODE_VERIFY, ("muggins", 1))
-    h.type("12# 4A 5D 6B 7A 5C #")
+    h.type("12# 4A 5D 6B 7A 5C A")
     assert h.keeper.game.scores[:2] == [2, 0]
     h.press("*")  # the starter back: the 2 go back too
     assert h.keeper.game.scores[:2] == [0, 0] and h.keeper.game.events == []
     assert "muggins undone" in h.lines
     h.type("5C")
-    assert "#: A +2 muggins" in h.lines
+    assert "A: +2 muggins" in h.lines
     h.press("A")
     assert h.keeper.game.scores[:2] == [2, 0]
     before = state(h)
@@ -88,19 +92,92 @@ def test_verify_three_players_muggins_goes_to_the_opponent_who_calls_it():
     # Three players, A deals: B counts first. C calls muggins with C's key.
     h = board_in(MODE_VERIFY, ("players", 3), ("muggins", 1))
     h.type("12# 4A 5D 6B 7A 5C")
-    assert "muggins: A-D +2" in h.lines
+    assert "A-C: +2 muggins" in h.lines
     before = state(h)
-    h.press("#")  # two opponents: a key says which
+    h.press("D")  # no side D with three players
     refused(h, *before)
     h.press("C")
     assert h.keeper.game.last[0:4] == (PEG, 2, MUGGINS, 2)
+    h.press("#")  # B pegs its claim; C's hand is next (clockwise from the dealer's left)
+    assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 12) and "C hand: ?" in h.lines
+
+
+def test_verify_pegs_each_count_and_steps_through_the_show_keeping_the_starter():
+    # Issue 20: checking is the way to count. A deals; B's hand 4C 5S 6D 7C, starter 5H
+    # (the rulebook's 14 hand), claimed 12: # would peg the claim, B's key the true count.
+    h = board_in(MODE_VERIFY)
+    h.type("12# 4A 5D 6B 7A 5C")
+    assert "is 14: missed 2" in h.lines and "#: +12 B: +14" in h.lines
+    h.press("B")  # B accepts the correction
+    g = h.keeper.game
+    assert g.last[0:4] == (PEG, 1, HAND, 14) and g.scores[:2] == [0, 14]
+    # A's hand: only the four kept cards are typed, the starter 5H is kept. 5C 5D JH 10C:
+    # fifteens J+5 and 10+5 with each of three fives (6) and 5+5+5 (1): 14; three pairs of
+    # fives 6; nobs (the jack of hearts, the starter's suit) 1: 21.
+    assert "A hand: ?" in h.lines and "starter 5H" in h.lines
+    h.type("21# 5A 5B 11C")
+    assert "cards 3/4:" in h.lines and "starter 5H" in h.lines
+    before = state(h)
+    h.type("5C")  # the starter is not in A's hand
+    refused(h, *before)
+    assert "5H is entered already" in text(h)
+    h.type("10A")
+    assert "correct: 21" in h.lines and "#: A +21" in h.lines
+    h.press("#")
+    assert g.last[0:4] == (PEG, 0, HAND, 21) and "A crib: ?" in h.lines
+    # A's crib 2C 4C 6C 8C: fifteens 2+8+5 and 4+6+5 (4), the run 4-5-6 (3), no flush (the
+    # starter is a heart): 7. Claimed 9: over by 2, so # pegs the 7 the cards score.
+    h.type("9# 2A 4A 6A 8A")
+    assert "is 7: 2 over" in h.lines and "#: A +7" in h.lines
+    h.press("#")
+    g = h.keeper.game
+    assert g.last[0:4] == (PEG, 0, CRIB, 7) and g.scores[:2] == [28, 14]
+    assert h.view.mode == MODE_SCORE  # the crib was the last count: back to the scoreboard
+    assert "A crib +7" in text(h) and "all in: # = deal" in h.lines
+
+
+def test_verify_a_count_pegged_on_the_scoreboard_is_not_pegged_twice():
+    h = board_in(MODE_SCORE)
+    h.type("#14B")  # B's hand, on the scoreboard
+    h.to_mode(MODE_VERIFY)
+    assert "A hand: ?" in h.lines  # the count due
+    h.type("##")  # round to B's hand again: A crib, B hand
+    assert "B hand: ?" in h.lines
+    h.type("14# 4A 5D 6B 7A 5C")
+    assert "#: next count" in h.lines
+    before = len(h.keeper.game.events)
+    h.press("#")
+    assert len(h.keeper.game.events) == before and "B hand was pegged already" in text(h)
+
+
+def test_verify_muggins_set_for_the_next_game_says_so():
+    # Issue 20: muggins switched on once a game is under way applies from the next game.
+    h = board_in(MODE_SCORE)
+    h.type("2A")
+    h.keeper.set_setting("muggins", 1)
+    h.to_mode(MODE_VERIFY)
+    h.type("12# 4A 5D 6B 7A 5C")
+    before = state(h)
+    h.press("A")
+    refused(h, *before)
+    assert "muggins is on from the next game" in text(h)
+
+
+def test_verify_five_card_game_keeping_four_checks_a_crib_of_two():
+    # Issue 20: the rulebook's five-card game keeps 4, so each throws one: the crib is two
+    # cards. 4H 6H, starter 5H: the run 4-5-6 (3), 4+5+6 (2), three hearts (3): 8.
+    h = board_in(MODE_VERIFY, ("five_card", 1), ("five_keep", 4))
+    h.type("##")
+    assert "A crib: ?" in h.lines
+    h.type("8# 4C 6C")
+    assert "cards 2/3:" in h.lines and "now the starter" in h.lines
+    h.type("5C")
+    assert "correct: 8" in h.lines and "runs 3 flush 3" in h.lines
 
 
 def test_verify_follows_the_scoreboards_counting_order():
     # B's hand is counted on the scoreboard; verify then checks A's hand, then A's crib
     # (# before the claim steps through the hand's counts).
-    from view import MODE_SCORE
-
     h = board_in(MODE_SCORE)
     h.type("#8B")
     h.to_mode(MODE_VERIFY)
@@ -119,7 +196,7 @@ def test_verify_hash_steps_to_the_crib():
     assert "correct: 4" in h.lines
     h.hold("*", 1000)  # start again, and check the crib (A's): B hand, A hand, A crib
     h.type("## 4# 2C 4C 6C 8C 13D")
-    assert "A crib: 4" in h.lines and "true count 0" in h.lines and "4 too many" in h.lines
+    assert "A crib: 4" in h.lines and "is 0: 4 over" in h.lines
     quiet(h)  # no white bar (the true count is 0); the 4 claimed too many in steady red
     assert [h.led(x) for x in (1, 4, 5)] == [BAR_RED, BAR_RED, (4, 4, 4)]
 
@@ -212,7 +289,7 @@ def test_verify_refuses_bad_cards_and_changes_nothing():
     refused(h, *before)
     assert "rank (1-13) first" in text(h)
     h.type("3A 4A 6A 7A")
-    assert "true count 9" in h.lines  # 5S 3C 4C 6C, 7C: run of 5, and 3+5+7, 4+5+6 (4)
+    assert "is 9: missed 1" in h.lines  # 5S 3C 4C 6C, 7C: run of 5, and 3+5+7, 4+5+6 (4)
     h.press("9")  # a sixth card
     refused(h, *before)
     assert "too many cards" in text(h)

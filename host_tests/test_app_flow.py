@@ -47,6 +47,28 @@ def test_a_bug_in_a_mode_is_not_shown_as_a_refused_key():
     assert h.view.signal != SIG_ERROR
 
 
+def test_an_oserror_of_a_bug_reaches_the_error_log_not_the_refusal():
+    """Only the keeper's own file operations are refusals (StorageError, "flash write
+    failed"); an OSError from anywhere else is a bug: App.fail logs it (issue 22)."""
+    h = board()
+    mode = h.app.ctl.mode
+
+    def broken(k, how, now):
+        raise OSError(5)  # not a file operation of the keeper: a driver's, a bug's
+
+    mode.key = broken
+    caught = None
+    try:
+        h.press("A")
+    except OSError as e:
+        caught = e
+    assert caught is not None and caught.args[0] == 5, "the OSError was caught as a refusal"
+    assert h.view.signal != SIG_ERROR and "flash write failed" not in " ".join(h.lines)
+    h.app.fail(caught)  # as app.run's guard does with it
+    log = h.board.fs.read(h.board.log_path)
+    assert log is not None and b"OSError" in log
+
+
 def test_the_helpers_engine_follows_the_log_after_a_failed_write():
     # A flash write that fails (OSError) is refused and changes nothing: the helper's engine
     # is a cache of the log, rebuilt from it, so it shows the count before the card.

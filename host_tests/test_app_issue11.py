@@ -25,7 +25,7 @@ def test_item1_a_count_out_of_turn_cannot_reach_the_game_hole():
     before = state(h)
     h.type("12A")  # 122: A would win out of turn
     refused(h, *before)
-    assert "B hand counts" in text(h) and h.keeper.game.winner == -1
+    assert "B hand first" in text(h) and h.keeper.game.winner == -1
     h.type("*3A")  # out of turn but short of the game hole: taken and flagged, as before
     assert h.keeper.game.scores[:2] == [113, 100] and h.keeper.game.flagged
     assert "A out of turn:" in h.lines
@@ -117,17 +117,31 @@ def test_item11_hash_after_digits_in_the_play_asks_first():
     h.type("8#")
     assert h.keeper.game.events == [] and "# again: B hand" in h.lines
     h.press("*")  # anything else drops the question (* clears the 8)
-    h.press("#")  # # alone: the play is over, the show starts (no count yet)
-    assert h.keeper.game.events == [] and "show: B hand" in h.lines
+    h.press("#")  # # alone: the play is over, the show starts (no count yet): an event
+    assert h.keeper.history() == ["show"] and "show: B hand" in h.lines
     h.type("8#")  # in the show, digits then # count at once
     assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
 
 
 def test_item13_the_first_screen_says_what_to_type():
     h = board()
-    assert h.view.detail == ["play: # = show", "points, then A-D", "0 A-D: who deals"]
+    assert h.view.detail == ["play: # = show", "points, then A-B", "0 A-B: who deals"]
     h.type("2A")
-    assert "points, then A-D" not in h.lines
+    assert "points, then A-B" not in h.lines
+
+
+def test_hints_name_only_the_sides_that_exist():
+    # Issue 20: "+2 A-D play" and "points, then A-D" appeared with three players and with
+    # partnerships (two sides).
+    from app_support import board_in
+    from view import MODE_SCORE
+
+    for settings, keys in (((("players", 3),), "A-C"), ((("players", 4),), "A-D"),
+                           ((("players", 4), ("partners", 1)), "A-B")):  # fmt: skip
+        h = board_in(MODE_SCORE, *settings)
+        assert "points, then " + keys in h.lines and "0 {}: who deals".format(keys) in h.lines
+        h.type("2")
+        assert "+2 {} play".format(keys) in h.lines
 
 
 def test_item14_partnerships_name_the_partner_whose_hand_is_due():

@@ -153,7 +153,7 @@ def test_pegging_helper_start_again_takes_the_hands_points_back_so_they_peg_once
     before = state(h)
     h.press("*")  # a single * also leaves the scoreboard's entry alone
     refused(h, *before)
-    assert "the last entry is B +2 play" in text(h)
+    assert "last: B +2 play" in text(h)
 
 
 def test_pegging_helper_follows_an_undo_on_the_scoreboard():

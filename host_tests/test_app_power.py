@@ -213,6 +213,51 @@ def test_the_asyncio_app_scans_keys_renders_feeds_the_watchdog_and_resets_on_an_
     assert k.game.scores[:2] == [2, 0]  # the keys went through the async poller
 
 
+class ClockedBoard(PCBoard):
+    """A PCBoard whose keypad plays a list of scans on its fake clock, then breaks; each
+    frame written is noted with its time and the score it shows."""
+
+    def __init__(self, scans):
+        PCBoard.__init__(self, "state", fs=FakeFS())
+        self.scans = scans
+        self.app = None
+        self.frames = []
+
+    def scan_keys(self):
+        if not self.scans:
+            raise RuntimeError("keypad gone")
+        return self.scans.pop(0)
+
+    def leds_write(self, frame):
+        PCBoard.leds_write(self, frame)
+        if self.app is not None:
+            self.frames.append((self.now, self.app.keeper.game.scores[0]))
+
+
+def test_the_loop_confirms_a_release_soon_and_draws_its_frame_in_the_same_turn():
+    # The Pico's loop (app.main): a turn (App.tick) every next_tick_ms of the board's clock:
+    # 20 ms, and 5 ms after a key first reads up, so the release is confirmed that soon; a
+    # side key acts on its release, and the frame that shows it is drawn in that turn.
+    import asyncio
+
+    two, side_a = key_bit("2"), key_bit("A")
+    b = ClockedBoard([0, two, two, two, 0, 0, 0, side_a, side_a, side_a, 0, 0, 0])
+    b.app = a = app_module.App(b)
+    sleeps = []
+
+    async def sleep(ms):  # the board's clock moves by each wait the loop asks for
+        sleeps.append(ms)
+        b.now += ms
+        await asyncio.sleep(0)
+
+    asyncio.run(app_module.main(a, 0, sleep))
+    # Scans at 0, 20, 40 (2 down twice: its press), 60, 80 (up once), 85 (up again: the
+    # release), 105, 125, 145 (A's press), 165, 185 (up once), 190 (A's release: A pegs 2).
+    assert sleeps[:12] == [20, 20, 20, 20, 5, 20, 20, 20, 20, 20, 5, 20], sleeps
+    assert (190, 2) in b.frames and not [f for f in b.frames if f[0] < 190 and f[1]]
+    assert "RuntimeError: keypad gone" in b.fs.read("state/errors.log").decode()
+
+
 def test_an_error_while_booting_is_logged_and_the_board_reset():
     b = ScriptedBoard([])
     b.fs.files["state/settings.txt"] = b"picopeg-settings 1\nplayers=2\n"
@@ -233,10 +278,9 @@ def test_the_idle_loop_allocates_nothing_on_micropython():
     t = h.board.ticks_ms()
     gc.collect()
     before = gc.mem_alloc()
-    for _ in range(500):  # 10 s of scans and frames with no key down
+    for _ in range(500):  # 10 s of the board's loop with no key down
         t += 20
-        a.feed_keys(0, t)
-        a.step(t)
+        a.tick(t)
     assert gc.mem_alloc() == before, gc.mem_alloc() - before
     assert h.view.mode == MODE_SCORE and ERROR != A_FRONT
 

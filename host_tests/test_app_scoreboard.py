@@ -23,10 +23,11 @@ from app_support import (
     quiet,
     refused,
     state,
+    text,
 )
 from render import WIN_MS
 from scorekeeper.events import CORRECTION, CRIB, DEAL, GO, HAND, PEG, PLAY, START
-from view import MODE_SCORE, SIG_NEWGAME, SIG_UNDO
+from view import MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_UNDO
 
 
 def last(h):
@@ -66,7 +67,7 @@ def test_pending_points_blink_ahead_of_every_side_and_change_nothing():
     blink_off(h)
     assert h.led(7) == DARK and h.led(8) == DARK
     assert state(h) == before
-    assert "+5 A-D play" in h.lines
+    assert "+5 A-B play" in h.lines
     h.press("B")
     assert h.keeper.game.scores[:2] == [2, 8]
 
@@ -314,7 +315,7 @@ def test_after_a_refusal_a_side_key_still_takes_the_entry_but_a_digit_starts_a_n
     h.type("2C")  # no side C; the 2 stays for the right side key
     h.press("B")  # the show is done: B has counted, refused ...
     h.type("3")  # ... and a new number starts
-    assert "+3 A-D count" in h.lines
+    assert "+3 A-B count" in h.lines
     assert h.keeper.game.scores[:2] == [17, 5]
 
 
@@ -329,10 +330,88 @@ def test_the_show_done_and_undo_lines_fit_the_display():
     h.type("#")
     h.hold("*", 1000)
     h.type("12A")  # A: 12 + 12 + 12
-    h.type("27#")  # in the play: # first says what it would do (issue 11 item 11) ...
+    h.type("24#")  # in the play: # first says what it would do (issue 11 item 11) ...
     assert fits(h) and "# again: A hand" in h.lines
-    h.press("#")  # ... and the second # is refused: no hand scores 27
+    h.press("*")
+    h.type("27#")  # ... but a count no hand scores is refused at once (issue 20)
     assert fits(h) and "no hand scores" in h.lines
+
+
+def test_the_first_hash_refuses_an_impossible_count():
+    # Issue 20: after 29# (asking "# again"), 0 makes 290; the first # refuses it, with
+    # nothing changed, and the preview never offers the game hole.
+    h = board()
+    h.type("29#")
+    assert "# again: B hand 29, the show starts" in text(h)
+    h.press("0")
+    before = state(h)
+    h.press("#")
+    refused(h, *before)
+    assert "no hand scores 290" in text(h)
+    h.type("12#")  # a digit starts again after the refusal: 12, asked, then counted
+    assert "# again: B hand 12, the show starts" in text(h)
+    h.press("#")
+    assert last(h) == (PEG, 1, HAND, 12)
+
+
+def test_every_count_in_says_to_press_star_and_hash_does_not_loop():
+    # Issue 20: every count is in, digits typed: # says * clears them (it used to say
+    # "# alone passes the deal" while # kept resubmitting them); * then # passes the deal.
+    h = board()
+    h.type("#4#4#4#")
+    h.type("5")
+    before = state(h)
+    h.press("#")
+    refused(h, *before)
+    assert "every count is in: * clears, then # passes the deal" in text(h)
+    h.press("*")
+    h.press("#")
+    assert h.keeper.game.deals == 1
+
+
+def test_a_correction_is_bounded_and_the_game_hole_needs_a_second_key():
+    # Issue 20: long *, 387, B gave "B 121 +387 B wins dbl skunk"; 999 in a 61-point game a
+    # lurch. A correction sets a score the side could have: at most the game hole, and the
+    # game hole only with the side key pressed again.
+    h = board()
+    h.hold("*", 1000)
+    h.type("387")
+    before = state(h)
+    h.press("B")
+    refused(h, *before)
+    assert "a correction sets a score of 0-121: B has 0" in text(h)
+    h.press("*")
+    h.hold("*", 1000)
+    h.type("121B")  # to the game hole: asked first, nothing pegged
+    assert h.keeper.game.events == [] and "B again: B to 121, the game hole" in text(h)
+    h.press("A")  # another key: not the confirmation
+    assert h.keeper.game.winner < 0
+    h.press("*")
+    h.hold("*", 1000)
+    h.type("121B")
+    h.press("B")  # the same key again: B goes to the game hole
+    assert last(h) == (PEG, 1, CORRECTION, 121) and h.keeper.game.winner == 1
+    h = board_in(MODE_SCORE, ("target", 61))
+    h.hold("*", 1000)
+    h.type("999A")
+    assert "a correction sets a score of 0-61: A has 0" in text(h)
+    assert h.keeper.game.winner < 0
+
+
+def test_a_side_key_after_the_game_is_over_says_game_over():
+    # Issue 20: a side key alone used to say "type the count (0 if none), then the side".
+    h = board()
+    h.hold("*", 1000)
+    h.type("121A")
+    h.press("A")
+    assert h.keeper.game.over
+    for key in ("B", "A"):
+        before = state(h)
+        h.press(key)
+        assert h.view.signal == SIG_ERROR and state(h) == before  # (the win's animation runs)
+        assert "game over" in text(h)
+    h.hold("B", 1000)  # his heels too
+    assert "game over" in text(h)
 
 
 def test_five_card_three_for_last_is_offered_in_the_play_only():

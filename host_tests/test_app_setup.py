@@ -75,7 +75,7 @@ def test_settings_five_card_game_sets_61_and_keeps_three_or_four():
 def test_statistics_pages_and_reset():
     h = board()
     h.hold("*", 1000)
-    h.type("121A")  # A wins at once (a correction): B on 0 is double-skunked, ACC points 3
+    h.type("121AA")  # A wins at once (a correction, confirmed): B on 0 is double-skunked, 3
     h.to_mode(MODE_STATS)
     assert h.lines[1:4] == ["match: won  pts", "A        1    3", "B        0    0"]
     quiet(h)
@@ -85,8 +85,12 @@ def test_statistics_pages_and_reset():
     assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
     h.press("B")
     assert h.lines[1:4] == ["B: 1 games", "won 0", "skunks 0/1"]
-    h.hold("*", 3100)
-    assert h.lines[1:4] == ["statistics reset", "B: 0 games", "won 0"]
+    h.hold("*", 3100)  # issue 20: B's page resets B's statistics only, and says so
+    assert h.lines[1:5] == ["B's statistics", "reset", "B: 0 games", "won 0"]
+    st = h.keeper.stats
+    assert (st.games[:2], st.wins[:2], st.skunks_given[:2]) == ([1, 0], [1, 0], [1, 0])
+    h.press("A")
+    assert h.lines[1:4] == ["A: 1 games", "won 1", "skunks 1/0"]
     assert h.keeper.match.games[:2] == [1, 0]  # the match is apart
     h.press("#")
     h.hold("*", 3100)
@@ -118,7 +122,7 @@ def test_statistics_reset_says_the_game_on_the_board_still_counts():
     # right after a win still shows that win: the display says why.
     h = board()
     h.hold("*", 1000)
-    h.type("121A")
+    h.type("121AA")  # a correction to the game hole: the side key twice
     h.to_mode(MODE_STATS)
     h.hold("*", 3100)
     assert h.lines[1:3] == ["match reset:", "this game counts"]
@@ -137,3 +141,25 @@ def test_a_rules_change_that_starts_the_game_again_starts_it_in_the_play():
     assert h.keeper.game.sides == 3 and "play: # = show" in h.lines
     h.type("2C")
     assert h.keeper.game.last[2] == 0  # events.PLAY
+
+
+def test_one_table_of_app_setting_defaults():
+    """ui.APP_DEFAULTS is the one table: every app.* item of the settings mode has its default
+    there, among its values, and a fresh board shows and applies exactly those."""
+    from ui import APP_DEFAULTS
+    from ui.options import ITEMS
+
+    h = board_in(MODE_SETTINGS)
+    mode = h.app.ctl.mode
+    names = [item[0] for item in ITEMS if item[0].startswith("app.")]
+    assert names and set(names) | {"app.mode"} == set(APP_DEFAULTS)
+    for i in range(len(ITEMS)):
+        name, _label, values, _texts = ITEMS[i]
+        if name in APP_DEFAULTS:
+            assert APP_DEFAULTS[name] in values and mode.value(i) == APP_DEFAULTS[name]
+    v = h.view
+    assert (v.brightness, v.palette, v.keep_awake) == (
+        APP_DEFAULTS["app.brightness"],
+        APP_DEFAULTS["app.palette"],
+        APP_DEFAULTS["app.keep_awake"],
+    )

@@ -1,6 +1,7 @@
-"""The builds clean only folders they made (issue 22): `tools/flash.py build --out DIR` and
-`tools/web/build.py --out DIR`, pointed at a folder of someone's files, refuse in one line that
-names the folder and what is in it, and delete nothing; a folder they made they clean as before."""
+"""The builds clean only folders they made (issue 22): `python -m tools.flash build --out DIR`
+and `python -m tools.web.build --out DIR`, pointed at a folder of someone's files, refuse in
+one line that names the folder and what is in it, and delete nothing; a folder they made they
+clean as before."""
 
 import subprocess
 import sys
@@ -42,7 +43,7 @@ def small_firmware(root):
 def test_flash_build_refuses_a_folder_of_a_users_files_and_deletes_nothing(tmp_path):
     mine = users_folder(tmp_path / "Documents")
     done = subprocess.run(
-        [sys.executable, str(REPO / "tools" / "flash.py"), "build", "--out", str(mine),
+        [sys.executable, "-m", "tools.flash", "build", "--out", str(mine),
          "--mpy-cross", MPY_CROSS, "--firmware", str(small_firmware(tmp_path / "fw"))],
         capture_output=True, text=True, check=False, cwd=REPO,
     )  # fmt: skip
@@ -92,7 +93,7 @@ def test_web_build_refuses_a_folder_of_a_users_files_and_deletes_nothing(tmp_pat
     )
     assert untouched(mine)
     done = subprocess.run(
-        [sys.executable, str(REPO / "tools" / "web" / "build.py"), "--out", str(mine),
+        [sys.executable, "-m", "tools.web.build", "--out", str(mine),
          "--npm", str(tmp_path / "npm"), "--mpy-cross", MPY_CROSS],
         capture_output=True, text=True, check=False, cwd=REPO,
     )  # fmt: skip

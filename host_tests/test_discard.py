@@ -192,15 +192,48 @@ def test_points_text():
 
 def test_five_card_game_keeping_four_throws_one():
     # Issue 11 item 3: the rulebook's five-card game keeps 4 of 5 (throws 1). The hand
-    # values are exact (the same expected_hand as every throw); the crib is the one-card
-    # table's value. Keeping 5 5 5 J is best by far: 14 before the starter (a pair royal 6;
-    # fifteens 5+5+5 and the J with each 5, 8).
+    # values are exact (the same expected_hand as every throw); the crib is the crib of two
+    # this game has (issue 20), worked out by the rulebook's scorer below. Keeping 5 5 5 J
+    # is best by far: 14 before the starter (a pair royal 6; fifteens 5+5+5 and the J with
+    # each 5, 8).
     options = advise_discard("5H 5C 5D JS 2C", dealer=True, players=2, keep=4)
     assert len(options) == 5 and all(len(o[0]) == 1 and len(o[1]) == 4 for o in options)
     assert options[0][0] == tuple(parse_cards("2C"))
     assert options[0][2] == expected_hand(list(options[0][1]), parse_cards("5H 5C 5D JS 2C"))
-    assert options[0][3] == crib_value("2C")
+    assert options[0][3] == two_card_crib_milli("2C", "5H 5C 5D JS 2C")
     # Keeping 3 (the default, Hoyle) throws two; anything else is refused.
     assert all(len(o[0]) == 2 for o in advise_discard("5H 5C 5D JS 2C", True, 2))
     raises(InvalidHandError, advise_discard, "5H 5C 5D JS 2C", True, 2, 2)
     raises(InvalidHandError, advise_discard, "5H 5C 5D JS 2C 9D", True, 2, 3)
+
+
+def two_card_crib_milli(card, dealt):
+    """The expected crib of two (card and the other player's one, with the starter) by
+    brute force: every other card and starter not dealt, scored by the rulebook's counter."""
+    card = parse_cards(card)[0]
+    dealt = parse_cards(dealt)
+    rest = [c for c in range(52) if c not in dealt]
+    total = 0
+    for other in rest:
+        for starter in rest:
+            if starter != other:
+                total += show_total([card, other], starter, crib=True)
+    n = len(rest) * (len(rest) - 1)
+    return (2 * total * MILLI + n) // (2 * n)
+
+
+def test_crib_of_two_matches_the_rulebooks_count_of_every_deal():
+    # Issue 20: the five-card game keeping 4 has a crib of two cards. A jack (nobs both
+    # ways), a five (the fifteens), a lone ace; each against brute force.
+    from cribbage.discard import crib2_value
+
+    for card, dealt in (
+        ("JS", "5H 5C 5D JS 2C"),
+        ("5H", "5H 5C 5D JS 2C"),
+        ("AD", "AD 2C 9H KS QS"),
+    ):
+        assert crib2_value(parse_cards(card)[0], parse_cards(dealt)) == two_card_crib_milli(
+            card, dealt
+        )
+        if ON_MICROPYTHON:
+            break  # one is enough for the unix port's time

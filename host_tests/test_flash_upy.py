@@ -2,15 +2,12 @@
 over a real littlefs (host_tests/upy_pico.py), so MicroPython's os, open, hashlib, imports of
 the .mpy files and mpremote's fs helpers (used by mip) are the real ones."""
 
-import json
-from functools import partial
-
 import pytest
 import upy_board
 from ci_gate import need
 from flash_support import STATE, flash_board, real_image, writes
 
-from tools.flashing import display, link
+from tools.flashing import link
 from tools.flashing.backup import backup, restore
 from tools.flashing.errors import LinkLost
 
@@ -60,15 +57,15 @@ def test_unplugged_mid_copy_on_littlefs_then_finished(image):
         assert pico.read("/cribbage/show.mpy") == image.read("/cribbage/show.mpy")
 
 
-def test_mip_installs_the_driver_through_mpremotes_fs_helpers(image, tmp_path):
-    driver = b"class SSD1306_I2C:\n    pass\n"
-    (tmp_path / "ssd1306.py").write_bytes(driver)
-    (tmp_path / "package.json").write_text(json.dumps({"urls": [["ssd1306.py", "ssd1306.py"]]}))
-    install = partial(display.mip_install, package=str(tmp_path / "package.json"))
+def test_the_pinned_driver_is_copied_to_a_board_with_a_display(image):
+    driver = b"M\x06 the display driver, compiled"
     with upy_board.UnixPico(STATE, i2c=[0x3C]) as pico:
-        lines = flash_board(pico, image, install=install)
-        assert "display found: installed the ssd1306 driver into /lib with mip" in lines
-        assert pico.read("/lib/ssd1306.py") == driver
+        lines = flash_board(pico, image, driver=lambda: driver)
+        assert (
+            "display found: installed the ssd1306 driver (micropython-ssd1306 0.3) in "
+            "/lib/ssd1306.mpy" in lines
+        )
+        assert pico.read("/lib/ssd1306.mpy") == driver
 
 
 def test_backup_and_restore_every_byte_value(tmp_path):

@@ -1,11 +1,12 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""The scripted full game (scenario_fullgame.py) on an in-memory flash: every mode, undo,
+"""The scripted full game (tools/board/fullgame.py) on an in-memory flash: every mode, undo,
 a correction, a win at 121-118 worked out by hand, statistics, a new game. `make heap` plays
 the same game on the compiled firmware in a 192 KB MicroPython heap."""
 
 from app_support import board
 from cribbage import peg_points
-from scenario_fullgame import PLAY, play
+
+from tools.board.fullgame import PLAY, play
 
 
 def test_the_scripted_play_pegs_what_the_rules_say():

@@ -95,7 +95,7 @@ def test_sixty_one():
 def test_muggins_and_an_undone_deal():
     # The rulebook's hand 4C 5D 6H 7C with the 5H cut is 14; a claim of 12 misses 2.
     steps = [("peg", 1, 2), ("go", 0), ("show",),
-             ("muggins", 12, "4A5D6B7A5C", 2), ("count", 8), ("count", 4), ("deal",),
+             ("muggins", 12, "4A5D6B7A5C", 2, 0), ("count", 8), ("count", 4), ("deal",),
              ("undo",), ("deal",), ("peg", 0, 3), ("cut",), ("fix", 0, -1), ("show",),
              ("count", 6)]  # fmt: skip
     h = played(steps, muggins=1)
@@ -106,6 +106,32 @@ def test_muggins_and_an_undone_deal():
     assert ds[0].scores == [15, 14] and ds[1].scores == [23, 14]
     assert ds[1].corrections == [(0, -1)] and len(ds) == 2
     assert history.result(h.keeper.game) is None
+    from view import MODE_STATS
+
+    h.to_mode(MODE_STATS)
+    h.type("00")  # the deal before the latest: the first, with its muggins award
+    assert h.lines[1:6] == ["deal 1/2 dlr A", "A 15 +15 p1 s12", "B 14 +14 p2 s12",
+                            "B12 A8 Ac4", "mug A2"], h.lines  # fmt: skip
+
+
+def test_the_deal_pages_of_a_four_player_game_fit_the_display():
+    from view import MODE_STATS
+
+    steps = game_script(5, 4, players=4)
+    h = played(steps, players=4)
+    want = expect(steps, 4, players=4)
+    h.to_mode(MODE_STATS)
+    for back in range(len(want)):
+        h.press("0")
+        d = want[len(want) - 1 - back]
+        lines = h.lines
+        assert len(lines) <= 8 and all(len(x) <= 16 for x in lines), lines
+        assert lines[1].startswith("deal {}/{} dlr {}".format(len(want) - back, len(want),
+                                                             "ABCD"[d[0]])), lines  # fmt: skip
+        for s in range(4):  # a line a side: its score after the deal, the deal's points
+            pts = sum(v for (side, _r), v in d[1].items() if side == s)
+            head = "{}{:>3}{:>4}".format("ABCD"[s], d[5][s], "{:+d}".format(pts))
+            assert lines[2 + s].startswith(head), lines
 
 
 def test_a_count_past_the_hole_moves_the_peg_into_it():
@@ -130,3 +156,43 @@ def test_side_totals():
         assert (t[s].cribs, t[s].best_crib) == (len(cribs), max(cribs or [0]))
         assert sum(t[s].moved) == want[-1][5][s]
         assert t[s].deals_dealt == len([d for d in want if d[0] == s])
+
+
+def test_the_statistics_mode_steps_back_through_the_deals():
+    from view import MODE_STATS
+
+    steps = [("peg", 1, 2), ("go", 0), ("show",), ("count", 8), ("count", 6), ("count", 4),
+             ("deal",), ("heels", 1), ("peg", 0, 3), ("fix", 0, -1), ("show",), ("count", 12),
+             ("count", 2), ("count", 0), ("deal",), ("peg", 1, 2)]  # fmt: skip
+    h = played(steps)
+    want = expect(steps, 2)
+    (_d, _m, _c, _mg, _f, (a1, b1)), (_d, _m, _c, _mg, _f, (a2, b2)) = want[0], want[1]
+    assert (a2 - a1, b2 - b1) == (14, 4)  # A 3 - 1 + 12, B his heels 2 and 2
+
+    def page():
+        assert h.lines[0] == "Stats", h.lines  # the display's first line names the mode
+        assert len(h.lines) <= 8 and all(len(x) <= 16 for x in h.lines), h.lines
+        return h.lines[1:]
+
+    h.to_mode(MODE_STATS)
+    h.press("0")  # the latest deal: the third, under way
+    lines = page()
+    assert lines[0] == "deal 3/3 dlr A", lines
+    assert lines[1:4] == ["A{:>3}  +0 p0 s0".format(a2), "B{:>3}  +2 p2 s0".format(b2 + 2),
+                          "no show yet"], lines  # fmt: skip
+    h.press("0")  # one back: B dealt, his heels, a correction, the show
+    lines = page()
+    assert lines[0] == "deal 2/3 dlr B"
+    assert lines[1] == "A{:>3} +14 p3 s12".format(a2), lines
+    assert lines[2] == "B{:>3}  +4 p2 s2".format(b2), lines  # his heels, the hand
+    assert lines[3:5] == ["A12 B2 Bc0", "fix A-1"], lines
+    # The LEDs show what each side pegged in that deal, ending at its score after it.
+    v = h.view
+    assert (v.seg_start[0], v.seg_len[0], v.seg_start[1], v.seg_len[1]) == (a1 + 1, 14, b1 + 1, 4)
+    h.press("0")
+    lines = page()
+    assert lines[0] == "deal 1/3 dlr A" and lines[3] == "B8 A6 Ac4", lines
+    h.press("0")  # after the first deal: the latest again
+    assert page()[0] == "deal 3/3 dlr A"
+    h.press("#")  # the match page as before
+    assert page()[0].startswith("match")

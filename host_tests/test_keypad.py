@@ -1,7 +1,6 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""Keypad decoder and poller, driven by a fake clock: every expectation derived by hand."""
-
-import asyncio
+"""Keypad decoder, driven by a fake clock: every expectation derived by hand. (The loop that
+scans it, app.App.tick, is tested in test_app_power.py and test_app_drivers.py.)"""
 
 from compat import ticks_add
 from keypad import (
@@ -17,7 +16,6 @@ from keypad import (
     key,
     kind,
 )
-from keyscan import poll_keys
 from support import micropython_only, raises
 
 
@@ -259,31 +257,10 @@ def test_update_allocates_nothing_on_micropython():
     assert gc.mem_alloc() == before
 
 
-def test_poll_keys_hands_on_every_event_with_its_scan_time():
-    masks = [0, bit("B"), bit("B"), bit("B"), 0, 0, 0]
-    scans = [0]
-    got = []
-
-    def tick():  # scan i happens at 20 * i ms
-        return 20 * scans[0]
-
-    def scan():
-        mask = masks[scans[0]]
-        scans[0] += 1
-        return mask
-
-    def on_event(code, now):
-        got.append((now, code))
-
-    asyncio.run(poll_keys(scan, KeyDecoder(), on_event, period_ms=1, clock=tick, scans=7))
-    kb = KEYS.index("B")
-    assert scans[0] == 7
-    assert got == [(40, PRESS << 4 | kb), (100, RELEASE << 4 | kb)]
-
-
 def test_a_release_is_confirmed_by_a_quick_second_scan():
     # issue 13: a side key acts on its release, so the release waits only release_ms (5)
-    # for its confirming scan, which the poller takes that soon (next_scan_ms).
+    # for its confirming scan, which the board's loop takes that soon (next_scan_ms,
+    # app.App.next_tick_ms).
     dec = KeyDecoder(repeat_mask=0)
     a = bit("A")
     assert run(dec, [(0, a), (20, a)]) == [(20, "press A")]
@@ -316,38 +293,3 @@ def test_a_glitch_during_a_hold_is_no_tap_and_keeps_the_hold():
     seq = steady(pound, 0, 400) + [(405, 0), (410, pound)] + steady(pound, 420, 1500)
     seq += [(1505, 0), (1510, pound)] + steady(pound, 1520, 3100)
     assert run(dec, seq) == [(20, "press #"), (820, "long #"), (3020, "hold #")]
-
-
-def test_poll_keys_scans_again_soon_to_confirm_a_release():
-    # The poller's sleeps follow next_scan_ms: 20 ms while held, 5 ms after an up-read.
-    dec = KeyDecoder(repeat_mask=0)
-    t = [0]
-    reads = [bit("2"), bit("2"), 0, 0, 0]
-    got = []
-    drawn = []
-
-    def scan():
-        return reads.pop(0)
-
-    class Clock:
-        def __call__(self):
-            return t[0]
-
-    async def main():
-        task = poll_keys(scan, dec, lambda c, now: got.append((now, event_name(c))), 20,
-                         clock=Clock(), scans=5, after=drawn.append)  # fmt: skip
-        await task
-
-    sleeps = []
-    orig = dec.next_scan_ms
-
-    def spy(period):  # the fake clock moves by each sleep the poller asks for
-        ms = orig(period)
-        sleeps.append(ms)
-        t[0] += ms
-        return ms
-
-    dec.next_scan_ms = spy
-    asyncio.run(main())
-    assert sleeps == [20, 20, 5, 20, 20]
-    assert got == [(20, "press 2"), (45, "release 2")] and drawn == [20, 45]

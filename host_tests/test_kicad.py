@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 KICAD = ROOT / "hardware" / "kicad"
 SCH = KICAD / "picopeg.kicad_sch"
 PCB = KICAD / "picopeg.kicad_pcb"
+HOLES = ROOT / "hardware" / "holes.csv"
+GAME_HOLES = list(range(1, 122))  # 120 holes of the track and the game hole, one LED each
 
 
 def need_kicad():
@@ -82,7 +84,10 @@ def net_of(all_nets, node):
 def test_every_pin_signal_is_a_net_on_its_gpio(nets):
     _, all_nets = nets
     by_name = {name.lstrip("/"): nodes for name, nodes in all_nets.items()}
-    for row in pinmap.read_pins():
+    rows = pinmap.read_pins()
+    signals = {r["signal"] for r in rows}
+    assert {"LED_DATA", "I2C_SDA", "I2C_SCL"} <= signals, "pins.csv lacks the signals hal.py uses"
+    for row in rows:
         assert row["signal"] in by_name, row["signal"]
         assert ("A1", str(pinmap.PICO_PIN[row["gpio"]])) in by_name[row["signal"]], row
         assert len(by_name[row["signal"]]) >= 2, row["signal"]  # it goes somewhere
@@ -120,9 +125,10 @@ def test_board_leds_sit_on_the_holes():
     for m in re.finditer(pat, text, re.S):
         xy_rot = (float(m.group(1)), float(m.group(2)), float(m.group(3) or 0))
         found[int(m.group(4)[1:])] = xy_rot
-    with open(ROOT / "hardware" / "holes.csv", newline="") as f:
+    with open(HOLES, newline="") as f:
         holes = list(csv.DictReader(f))
-    assert sorted(found) == list(range(1, 122))
+    assert [int(r["hole"]) for r in holes] == GAME_HOLES, "holes.csv is not holes 1-121"
+    assert sorted(found) == GAME_HOLES
     ox, oy = 20.0, 20.0  # board origin on the page (kicadgen.board.ORIGIN)
     for r in holes:
         x, y, rot = found[int(r["hole"])]
@@ -137,3 +143,15 @@ def test_generated_kicad_files_are_current():
     res = subprocess.run([sys.executable, str(gen), "--check"],
                          capture_output=True, text=True, check=False)  # fmt: skip
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_the_loops_over_the_csv_files_fail_on_empty_ones(tmp_path, monkeypatch):
+    (tmp_path / "pins.csv").write_text("signal,gpio,role\n")
+    (tmp_path / "holes.csv").write_text("hole,led,x_mm,y_mm,street,group\n")
+    real = pinmap.read_pins
+    monkeypatch.setattr(pinmap, "read_pins", lambda path=tmp_path / "pins.csv": real(path))
+    monkeypatch.setattr(sys.modules[__name__], "HOLES", tmp_path / "holes.csv")
+    with pytest.raises(AssertionError, match=r"pins\.csv lacks"):
+        test_every_pin_signal_is_a_net_on_its_gpio(([], {}))
+    with pytest.raises(AssertionError, match=r"holes\.csv is not holes 1-121"):
+        test_board_leds_sit_on_the_holes()

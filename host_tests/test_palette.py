@@ -166,8 +166,8 @@ def test_ink_table_bytes_are_grb():
     assert ink(0 * 4 + BACK) == (0, 0, 36)  # 255*220*42/65280 = 36.09
     assert ink(0 * 4 + DEALER) == (0, 0, 82)  # 255*220*96/65280 = 82.5
     assert ink(0 * 4 + BAR) == (0, 0, 55)  # 255*220*64/65280 = 55
-    # Side D magenta (255, 0, 192): front G 0, R 220, B 192*220*256/65280 = 165.6 -> 165.
-    assert ink(3 * 4 + FRONT) == (0, 220, 165)
+    # Side D magenta (255, 64, 192): front G 64*220*256/65280 = 55.2, R 220, B 165.6 -> 165.
+    assert ink(3 * 4 + FRONT) == (55, 220, 165)
     assert ink(INK_MARK) == (17, 17, 17)  # 255*220*20/65280 = 17.2
     assert ink(INK_SKUNK) == (0, 34, 0)  # red at level 40: 34.4
     assert ink(INK_ERROR) == (0, 82, 0) and ink(INK_FLASH) == (82, 82, 82)

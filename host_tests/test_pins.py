@@ -1,6 +1,5 @@
 """hardware/pins.csv is sane and the files generated from it are current (issue 6)."""
 
-import csv
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +10,20 @@ from tools.hardware import gen_pins, pinmap
 from tools.hardware.kicadgen import schematic
 
 ROOT = Path(__file__).resolve().parent.parent
+# The signals the firmware cannot run without (firmware/hal.py): a loop over pins.csv's rows
+# checks these at least, so an empty or truncated CSV fails instead of passing unchecked.
+NEEDED = (
+    {"LED_DATA", "I2C_SDA", "I2C_SCL"}
+    | {"KEY_ROW%d" % i for i in range(4)}
+    | {"KEY_COL%d" % i for i in range(4)}
+)
+
+
+def pin_rows():
+    got = pinmap.read_pins()
+    missing = NEEDED - {r["signal"] for r in got}
+    assert not missing, "pins.csv lacks " + ", ".join(sorted(missing))
+    return got
 
 
 def rows(*specs):
@@ -18,11 +31,10 @@ def rows(*specs):
 
 
 def test_pins_csv_passes_its_checks():
-    got = pinmap.read_pins()
+    got = pin_rows()
     gpios = [r["gpio"] for r in got]
     assert len(set(gpios)) == len(gpios)
     assert all(g in pinmap.PICO_GPIOS for g in gpios)
-    assert {"LED_DATA", "I2C_SDA", "I2C_SCL"} <= {r["signal"] for r in got}
     assert sorted(r["signal"] for r in got if r["role"] == "out" and "ROW" in r["signal"]) == [
         "KEY_ROW%d" % i for i in range(4)
     ]
@@ -33,8 +45,8 @@ def test_pins_csv_passes_its_checks():
 
 def test_i2c_pins_form_a_valid_rp2040_pair():
     # RP2040 datasheet, GPIO function table: GP0/1 I2C0 SDA/SCL, GP2/3 I2C1, GP4/5 I2C0, ...
-    sda = next(r for r in pinmap.read_pins() if r["role"].endswith("_sda"))
-    scl = next(r for r in pinmap.read_pins() if r["role"].endswith("_scl"))
+    sda = next(r for r in pin_rows() if r["role"].endswith("_sda"))
+    scl = next(r for r in pin_rows() if r["role"].endswith("_scl"))
     table = {g: ("sda" if g % 4 in (0, 2) else "scl", 0 if g % 4 < 2 else 1) for g in range(29)}
     assert table[sda["gpio"]] == ("sda", int(sda["role"][3]))
     assert table[scl["gpio"]] == ("scl", int(scl["role"][3]))
@@ -64,6 +76,8 @@ def test_bad_pin_maps_are_refused(bad, words):
 def test_pico_pin_numbers_match_the_pico_symbol():
     pico = schematic.load_library()["RaspberryPi_Pico"]
     by_name = {name: int(num) for num, name, *_ in schematic.pin_list(pico)}
+    # The Pico's header brings out GP0-GP22 and GP26-GP28 (datasheet pinout): 26 GPIOs.
+    assert sorted(pinmap.PICO_PIN) == list(range(23)) + [26, 27, 28]
     for gpio, pin in pinmap.PICO_PIN.items():
         name = "GPIO%d" % gpio if gpio < 26 else "GPIO%d_ADC%d" % (gpio, gpio - 26)
         assert by_name[name] == pin, name
@@ -92,7 +106,7 @@ def test_check_mode_notices_a_stale_file(tmp_path, monkeypatch):
 def test_pins_module_matches_csv():
     import pins
 
-    for r in pinmap.read_pins():
+    for r in pin_rows():
         assert getattr(pins, r["signal"]) == r["gpio"]
     assert pins.KEY_ROWS == tuple(pins.__dict__["KEY_ROW%d" % i] for i in range(4))
     assert pins.KEY_COLS == (10, 11, 12, 13)
@@ -100,11 +114,26 @@ def test_pins_module_matches_csv():
 
 
 def test_readme_pin_table_matches_csv():
-    with open(ROOT / "hardware" / "pins.csv", newline="") as f:
-        want = [(r["signal"], "GP" + r["gpio"], r["role"]) for r in csv.DictReader(f)]
+    want = [(r["signal"], "GP%d" % r["gpio"], r["role"]) for r in pin_rows()]
     for doc in ("README.md", "WIRING.md"):
         text = (ROOT / "hardware" / doc).read_text()
         block = text.split(gen_pins.BEGIN)[1].split(gen_pins.END)[0]
         got = [tuple(c.strip() for c in line.strip("|").split("|")) for line in block.split("\n")]
         got = [(g[0], g[1], g[3]) for g in got if len(g) == 4 and g[1][2:].isdigit()]
         assert got == want, doc
+
+
+def test_the_loops_over_pins_csv_fail_on_an_empty_one(tmp_path, monkeypatch):
+    empty = tmp_path / "pins.csv"
+    empty.write_text("signal,gpio,role\n")
+    real = pinmap.read_pins
+    monkeypatch.setattr(pinmap, "read_pins", lambda path=empty: real(path))
+    assert pinmap.read_pins() == []
+    for test in (
+        test_pins_csv_passes_its_checks,
+        test_i2c_pins_form_a_valid_rp2040_pair,
+        test_pins_module_matches_csv,
+        test_readme_pin_table_matches_csv,
+    ):
+        with pytest.raises(AssertionError, match=r"pins\.csv lacks I2C_SCL, I2C_SDA, KEY_COL0"):
+            test()

@@ -63,11 +63,11 @@ def test_a_log_written_by_hand_from_the_format_description():
     assert (st.finished, st.seconds, st.skunks_given[0], st.skunks_taken[1]) == (1, 1900, 1, 1)
 
 
-def test_a_version_1_log_loads_whole_and_is_rewritten_as_version_2():
+def test_a_version_1_log_loads_whole_and_is_rewritten_in_this_version():
     # A game saved by the version-1 firmware (a board upgraded mid-match): everything loads,
     # including entries the new rules refuse for new entries (heels for the pone, a count out
-    # of turn into the game hole were taken and flagged); the first boot rewrites the file as
-    # version 2, with nothing lost, before anything is appended.
+    # of turn into the game hole were taken and flagged); the first boot rewrites the file in
+    # this firmware's version (3), with nothing lost, before anything is appended.
     data = hand_built_log()
     data += record(9, 0x50, struct.pack("<BBhH", 1, HEELS, 2, 1))  # B (pone) heels: flagged
     data += record(10, 0x50, struct.pack("<BBhH", 0, CORRECTION, 100, 1))  # A 113
@@ -76,7 +76,7 @@ def test_a_version_1_log_loads_whole_and_is_rewritten_as_version_2():
     k = Keeper("st", fs, Clock())
     g = k.game
     assert k.notice == "" and (g.scores[0:2], g.winner, g.flagged) == ([121, 2], 0, True)
-    assert fs.files["st/game.log"][0:8] == b"PicoPeg\x02"
+    assert fs.files["st/game.log"][0:8] == b"PicoPeg\x03"
     k2 = Keeper("st", fs, Clock())
     assert k2.snapshot() == k.snapshot() and k2.stats.hands[0:2] == [7, 5]  # A: 5 + 12 + 8
     assert k2.game.heels_pegged[0:2] == [0, 0]  # the pone's heels is no dealer's heels
@@ -120,13 +120,13 @@ def test_the_keeper_writes_what_the_format_describes():
     # The event goes to the journal, numbered on from the log's records; a fold moves it.
     assert len(k.fs.files["st/game.log"]) == 148
     peg = record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x02" + peg
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x03" + peg
     k.fold()
     assert "st/game.jnl" not in k.fs.files
     data = k.fs.files["st/game.log"]
-    assert data[0:8] == b"PicoPeg\x02"  # version 2
+    assert data[0:8] == b"PicoPeg\x03"  # version 3
     assert data[8:30] == record(0, 0x4D, bytes(16))
-    assert data[30:130] == record(1, 0x53, bytes(94))  # version 2: heels per side at the end
+    assert data[30:130] == record(1, 0x53, bytes(94))  # version 2 on: heels per side at the end
     game = struct.pack("<BBBBBBBBI", 0, 2, 0, 121, 2, 3, 3, 3, 5000)
     assert data[130:148] == record(2, 0x47, game)
     assert data[148:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
@@ -135,21 +135,23 @@ def test_the_keeper_writes_what_the_format_describes():
     k.pass_deal()
     k.card(4, 0, 2, PLAY)  # the pegging helper: 5C, A pegs 2 with it
     k.card(52)  # a go that pegs nothing
+    k.begin_show()  # version 3: the show begins (#)
     k.fold()
     data = k.fs.files["st/game.log"]
     assert data[160:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
                           + record(6, 0x43, struct.pack("<BBBBH", 4, 0, PLAY, 2, 0))
-                          + record(7, 0x43, struct.pack("<BBBBH", 52, 0, PLAY, 0, 0)))  # fmt: skip
+                          + record(7, 0x43, struct.pack("<BBBBH", 52, 0, PLAY, 0, 0))
+                          + record(8, 0x48, struct.pack("<H", 0)))  # fmt: skip
     k.clock.now += 75  # 75 s without an event: keep_time writes it (at most once a minute)
     assert k.keep_time() is True and k.keep_time() is False
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x02" + record(8, 0x54, struct.pack("<H", 75))
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x03" + record(9, 0x54, struct.pack("<H", 75))
     assert Keeper("st", k.fs, Clock()).game.seconds == 75
 
 
 def test_event_text_round_trip():
     for text in ("A +2 play", "B -3 correction t=12", "C +0 hand", "D +3 start t=1",
                  "deal B", "deal A t=600", "undo", "card 5C", "card go t=4",
-                 "card 10D A +2 play", "card go B +1 go t=9"):  # fmt: skip
+                 "card 10D A +2 play", "card go B +1 go t=9", "show", "show t=5"):  # fmt: skip
         assert format_event(parse_event(text)) == text
     assert parse_event("B 12 crib") == (1, 1, 3, 12, 0)
     assert parse_event("card JS B +2 play") == (4, 1, 0, 2, 0, 49)  # (CARD, B, play, 2, dt, JS)

@@ -6,7 +6,7 @@ between any two flash operations (program or erase) leaves the state before or a
 Under CPython there is no littlefs: there these tests are reported as skipped.
 """
 
-from scorekeeper import HAND, FileOps, Keeper
+from scorekeeper import HAND, FileOps, Keeper, StorageError
 from support import skip_unless
 
 from tools.board.testkit import LFS_MOUNT, Clock, RAMBlocks, mount_lfs, unmount_lfs
@@ -48,7 +48,7 @@ def cut_everywhere(prepare, action):
             try:
                 action(k)
                 done = True
-            except OSError:
+            except StorageError:  # the keeper's file operations' own error (never OSError)
                 done = False
             seen.append(reboot(dev))
         finally:

@@ -8,6 +8,8 @@ from scorekeeper import (
     PLAY,
     Keeper,
     NothingToUndo,
+    ScoreRefused,
+    StorageError,
 )
 from support import raises
 
@@ -198,7 +200,7 @@ def test_a_failed_append_loses_nothing_and_the_next_write_repairs_the_file():
     before = k.snapshot()
     k.fs.budget = 5  # the flash fills up 5 bytes into the next record
     k.fs.fail_with = OSError(28)
-    raises(OSError, k.peg, 1, 6, PLAY)
+    raises(StorageError, k.peg, 1, 6, PLAY)
     assert k.snapshot() == before
     k.fs.budget = -1
     k.peg(1, 3)  # rewrites the whole file instead of appending after the torn bytes
@@ -226,7 +228,7 @@ def test_a_failed_new_game_leaves_the_board_as_it_was():
     before = k.snapshot()
     k.fs.budget = 40  # the flash fills up while the new log is written
     k.fs.fail_with = OSError(28)
-    raises(OSError, k.new_game)
+    raises(StorageError, k.new_game)
     assert k.snapshot() == before
     k.fs.budget = -1
     k.new_game()
@@ -271,3 +273,27 @@ def test_the_revision_moves_with_every_change_of_the_events_and_only_then():
     moved()
     k.set_setting("players", 3)  # nothing pegged: the game starts again under the new rules
     moved()
+
+
+def test_the_show_is_an_event_of_the_log():
+    """The show's start (#) is a SHOW event: undo takes it back, a reload keeps it, the next
+    deal ends it; a second one, a card after it, or one after the game is over is refused."""
+    k = keeper()
+    k.peg(0, 2)
+    k.card(4)
+    assert not k.game.in_show
+    k.begin_show()
+    g = k.game
+    assert g.in_show and g.counted == 0 and k.history()[-1] == "show t=3"
+    raises(ScoreRefused, k.begin_show)
+    raises(ScoreRefused, k.card, 5)  # the play is over
+    assert reload(k).game.in_show and reload(k).snapshot() == k.snapshot()
+    k.undo()
+    assert not k.game.in_show and not reload(k).game.in_show
+    k.card(5)  # in the play again: cards are taken
+    k.begin_show()
+    k.peg(1, 8, HAND)
+    k.pass_deal()
+    assert not k.game.in_show
+    k.peg(0, 121 - k.game.scores[0], 6)  # A wins by a correction: the game is over
+    raises(ScoreRefused, k.begin_show)

@@ -14,6 +14,8 @@ from scorekeeper.events import CORRECTION, GO, HAND, HEELS, PLAY
 from scorekeeper.game import Game
 from scorekeeper.settings import Settings
 
+from tools.board.testkit import Lcg
+
 CONFIGS = (
     {},
     {"players": 3},
@@ -31,17 +33,6 @@ def settings(options):
     for name in options:
         s.set(name, options[name])
     return s
-
-
-class Lcg:
-    """A fixed pseudo-random stream (no random module on the board)."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
 
 
 def stream(rng, sides, n, bad=True):

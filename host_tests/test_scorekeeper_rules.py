@@ -88,11 +88,23 @@ def test_lurch_on_61_is_a_double_game():
 
 
 def test_three_sides_skunk_is_judged_by_the_best_loser():
+    # Issue 20 (docs/RULES.md): a skunk is a kind of win, so with three or four players it
+    # needs every loser short of the line; the result, the match and the statistics agree.
     k = with_settings(players=3)
     at(k, [120, 95, 50])
     k.peg(0, 1, GO)
     g = k.game
-    assert (g.skunk_of(1), g.skunk_of(2), g.skunk) == (0, 2, 0)
+    assert (g.skunk_of(1), g.skunk_of(2), g.skunk) == (0, 0, 0)
+    st = k.stats
+    assert (st.skunks_given[0], st.skunks_taken[1:3], k.match.points[0]) == (0, [0, 0], 2)
+    k = with_settings(players=3)
+    at(k, [120, 85, 50])  # both short of 91: a skunk for A, taken by B and by C
+    k.peg(0, 1, GO)
+    g, st = k.game, k.stats
+    assert (g.skunk_of(1), g.skunk_of(2), g.skunk) == (1, 1, 1)
+    assert (st.skunks_given[0], st.skunks_taken[1:3]) == (1, [1, 1])
+    assert st.doubles_taken[1:3] == [0, 0]
+    assert k.match.points[0] == 3
 
 
 def test_undo_across_a_win():
@@ -170,7 +182,7 @@ def test_impossible_counts_refused_unless_a_correction():
         e = raises(ImpossibleCount, k.peg, 1, n, HAND)
         assert isinstance(e, ScoreRefused)
     e = raises(ImpossibleCount, k.peg, 0, 19, CRIB)
-    assert str(e) == "no crib scores 19: enter it as a correction if that is really the count"
+    assert str(e) == "no crib scores 19; a correction can enter it"
     assert k.game.scores[0:2] == [0, 0]
     for n in (0, 18, 20, 24, 28, 29):
         k.peg(1, n, HAND)

@@ -140,26 +140,56 @@ def test_heels_is_the_dealers_once_a_hand_before_the_dealer_plays():
     e = raises(ScoreRefused, k.peg, 0, 2, HEELS)  # one starter per hand
     assert str(e) == "his heels is pegged already: one starter a hand"
     k.pass_deal()
-    k.peg(0, 2, PLAY)  # B dealt; A (the pone) pegs 2 in the play: B has played a card
+    k.peg(0, 2, PLAY)  # B dealt; A (the pone) pegs 2 in the play: the play has begun
     e = raises(ScoreRefused, k.peg, 1, 2, HEELS)
-    assert str(e) == "too late for his heels: the dealer has played (ACC 6.3)"
-    k.pass_deal()  # A deals: the pegging helper's cards say when A has played
+    assert str(e) == "too late for his heels: the play has begun (ACC 6.3)"
+    k.pass_deal()  # A deals: the pegging helper's first card begins the play
     k.card(9)  # B leads the 10C
-    assert k.peg(0, 2, HEELS) is False  # A has not played yet
-    k.undo()
-    k.card(21)  # A plays the 9D: 19, nothing scored, but A has played
     raises(ScoreRefused, k.peg, 0, 2, HEELS)
-    assert (k.game.heels_pegged[0:2], k.stats.heels[0:2]) == ([1, 0], [1, 0])
+    k.undo()
+    assert k.peg(0, 2, HEELS) is False  # before any card: in time
+    assert (k.game.heels_pegged[0:2], k.stats.heels[0:2]) == ([2, 0], [2, 0])
 
 
-def test_heels_three_players_the_dealer_plays_third():
-    # B leads, C plays, then A (the dealer): C's 15 comes before A's first card.
-    k = with_settings(players=3)
-    k.peg(2, 2, PLAY)  # C makes 15 on the second card
-    assert k.peg(0, 2, HEELS) is False
-    k.undo()
-    k.peg(0, 2, PLAY)  # A's own play points: A has played
-    raises(ScoreRefused, k.peg, 0, 2, HEELS)
+def test_heels_is_refused_once_play_has_begun_with_any_number_of_players():
+    # Issue 20: his heels comes at the cut, "immediately" (rulebook): with three and four
+    # players too, any play points (C's 15 on the second card) or any card of the helper
+    # mean the play has begun, and it is refused, as in the two-player game.
+    for settings in ({"players": 3}, {"players": 4}, {"players": 4, "partners": 1}):
+        k = with_settings(**settings)
+        k.peg(2 % k.game.sides, 2, PLAY)  # a 15 before the dealer's first card
+        e = raises(ScoreRefused, k.peg, 0, 2, HEELS)
+        assert str(e) == "too late for his heels: the play has begun (ACC 6.3)"
+        k.undo()
+        k.card(9)  # the helper: the pone leads the 10C
+        raises(ScoreRefused, k.peg, 0, 2, HEELS)
+        k.undo()
+        assert k.peg(0, 2, HEELS) is False
+
+
+def test_go_points_are_bounded_by_the_counts_a_deal_can_have():
+    # Issue 20: each go (or last card) closes a count and a deal has at most as many counts
+    # as cards played: 8 with two players, 12 with three, 16 with four; the five-card game
+    # plays to 31 once: one go. One more is refused and says why; the next deal starts over.
+    cases = (({}, 8), ({"players": 3}, 12), ({"players": 4}, 16),
+             ({"players": 4, "partners": 1}, 16), ({"five_card": 1}, 1))  # fmt: skip
+    for settings, most in cases:
+        k = with_settings(**settings)
+        sides = k.game.sides
+        for i in range(most):
+            k.peg(1 + i % (sides - 1), 1, GO)  # never the dealer A: his heels stays apart
+        before = k.snapshot()
+        e = raises(ScoreRefused, k.peg, 1, 1, GO)
+        assert k.snapshot() == before
+        if settings.get("five_card"):
+            assert str(e) == "the five-card game plays to 31 once: 1 go a deal"
+        else:
+            assert str(e) == "{} gos this deal: {} cards make {} counts at most".format(
+                most, most, most
+            )
+        k.peg(1, 2, PLAY)  # other play points are still taken
+        k.pass_deal()
+        k.peg(1, 1, GO)  # a new deal
 
 
 def test_stinkhole_house_rule():
@@ -175,7 +205,9 @@ def test_stinkhole_house_rule():
     assert k.game.winner == 0
 
 
-def test_finish_hand_house_rule_lets_the_loser_escape_the_skunk():
+def test_finish_hand_house_rule_counts_out_the_hand_but_the_skunk_stands_at_the_win():
+    # Issue 20: the game "ends immediately" (rulebook) when B goes out, so the skunk is
+    # judged then: A on 85 is skunked, whatever A counts out of the hand afterwards.
     k = with_settings(finish_hand=1)
     at(k, [85, 115])
     k.peg(1, 8, HAND)  # B (pone) wins with the first count
@@ -183,11 +215,13 @@ def test_finish_hand_house_rule_lets_the_loser_escape_the_skunk():
     assert (g.winner, g.over, g.skunk) == (1, False, 1)
     raises(ScoreRefused, k.peg, 1, 2, PLAY)
     k.peg(0, 6, HAND)  # A counts out the hand: 91, past the skunk line
-    k.peg(0, 40, CORRECTION)  # but never into the game hole
+    k.peg(0, 30, CORRECTION)  # but never into the game hole (121: held at 120)
     assert g.scores[0:2] == [120, 121]
     k.pass_deal()
-    assert (g.over, g.skunk, g.dealer) == (True, 0, 0)
+    assert (g.over, g.skunk, g.dealer) == (True, 1, 0)
     raises(ScoreRefused, k.peg, 0, 1)
+    st, m = k.stats, k.match
+    assert (st.skunks_given[1], st.skunks_taken[0], m.points[1]) == (1, 1, 3)  # ACC: skunk 3
 
 
 def test_a_count_out_of_turn_may_not_reach_the_game_hole():
@@ -200,7 +234,7 @@ def test_a_count_out_of_turn_may_not_reach_the_game_hole():
     at(k, [115, 118])
     e = raises(OutOfTurn, k.peg, 0, 8, HAND)
     assert (e.side, e.due_side, e.due_kind) == (0, 1, HAND)
-    assert str(e) == "B hand counts first: A cannot count out of turn into the game hole"
+    assert str(e) == "B hand first: A cannot count into the game hole"
     assert k.peg(0, 5, HAND) is True and k.game.scores[0] == 120  # short of it: flagged
     k.undo()
     k.peg(1, 3, HAND)

@@ -51,6 +51,20 @@ def wait_for(path, timeout=30.0):
         time.sleep(0.05)
 
 
+def wait_for_line(path, timeout=30.0):
+    """The file's first whole line: a lock is created, then written (on a busy machine the
+    test can look in between)."""
+    end = time.monotonic() + timeout
+    while True:
+        if os.path.exists(path):
+            with open(path) as f:
+                text = f.read()
+            if text.endswith("\n"):
+                return text
+        assert time.monotonic() < end, "no whole line in " + path
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize("first", sorted(PYTHONS))
 def test_a_second_simulator_is_refused_while_the_first_has_the_board(tmp_path, first):
     folder = str(tmp_path / "board")
@@ -62,9 +76,9 @@ def test_a_second_simulator_is_refused_while_the_first_has_the_board(tmp_path, f
     try:
         holder.stdin.write("12a\n")
         holder.stdin.flush()
-        wait_for(os.path.join(folder, "sim.lock"))
-        with open(os.path.join(folder, "sim.lock")) as f:
-            assert f.read() == "{} {}\n".format(holder.pid, HOST)
+        assert wait_for_line(os.path.join(folder, "sim.lock")) == "{} {}\n".format(
+            holder.pid, HOST
+        )
         held = "the board in {} is open in another simulator (pid {} on this computer)".format(
             folder, holder.pid
         )
@@ -117,7 +131,23 @@ def test_a_lock_from_another_computer_is_respected_and_says_how_to_clear_it(tmp_
     assert open(path).read() == "4242 not-" + HOST + "\n"  # untouched
 
 
-def test_a_torn_lock_is_refused_while_fresh_and_taken_over_once_old(tmp_path):
+def test_a_torn_lock_is_taken_at_once_by_a_process_that_holds_the_os_lock(tmp_path):
+    # Every writer writes inside the critical section and, on CPython, holds the file's
+    # flock: a lock without an id that no process holds was left by a crash.
+    folder = str(tmp_path)
+    path = os.path.join(folder, "sim.lock")
+    open(path, "w").close()
+    taken = lock.take(folder)
+    assert taken.took_over == 0
+    assert open(path).read() == "{} {}\n".format(os.getpid(), HOST)
+    taken.release()
+    assert not os.path.exists(path)
+
+
+def test_without_flock_a_torn_lock_is_refused_while_fresh_and_taken_over_once_old(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(lock, "fcntl", None)  # as on MicroPython and Windows
     folder = str(tmp_path)
     path = os.path.join(folder, "sim.lock")
     open(path, "w").close()  # a simulator that is writing its id right now
@@ -130,6 +160,103 @@ def test_a_torn_lock_is_refused_while_fresh_and_taken_over_once_old(tmp_path):
     assert open(path).read() == "{} {}\n".format(os.getpid(), HOST)
     taken.release()
     assert not os.path.exists(path)
+
+
+RACER = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+from tools.simulator import lock
+folder, me, other = sys.argv[1], sys.argv[2], sys.argv[3]
+open(folder + "/ready-" + me, "w").close()
+while True:  # both start their take at the same moment
+    try:
+        os.stat(folder + "/go")
+        break
+    except OSError:
+        pass
+try:
+    held = lock.take(folder)
+    result = "took {{}}".format(held.took_over)
+except lock.BoardInUse:
+    held, result = None, "refused"
+with open(folder + "/result-" + me, "w") as f:
+    f.write(result)
+for _ in range(4000):  # hold it until the other one has decided
+    try:
+        os.stat(folder + "/result-" + other)
+        break
+    except OSError:
+        time.sleep(0.005)
+if held is not None:
+    held.release()
+"""
+
+
+@pytest.mark.parametrize(
+    "pair", [("cpython", "cpython"), ("micropython", "micropython"), ("cpython", "micropython")]
+)
+def test_two_simulators_started_at_once_on_a_stale_lock_never_both_take_it(tmp_path, pair):
+    racer = tmp_path / "racer.py"
+    racer.write_text(RACER.format(root=ROOT))
+    pid = dead_pid()
+    for round_ in range(25):
+        folder = tmp_path / "board{}".format(round_)
+        folder.mkdir()
+        (folder / "sim.lock").write_text("{} {}\n".format(pid, HOST))
+        procs = [
+            subprocess.Popen([PYTHONS[impl], str(racer), str(folder), str(i), str(1 - i)])
+            for i, impl in enumerate(pair)
+        ]
+        for i in range(2):
+            wait_for(str(folder / "ready-{}".format(i)))
+        (folder / "go").touch()
+        assert [p.wait(timeout=60) for p in procs] == [0, 0]
+        results = sorted((folder / "result-{}".format(i)).read_text() for i in range(2))
+        assert results == ["refused", "took {}".format(pid)], (round_, pair, results)
+        assert not (folder / "sim.lock").exists()  # the winner let go of it
+        assert not (folder / "sim.lock.take").exists()
+
+
+@pytest.mark.parametrize("impl", sorted(PYTHONS))
+def test_a_state_dir_that_is_a_file_is_one_line(tmp_path, impl):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine\n")
+    rc, out, err = sim(impl, "--plain", "--state-dir", str(path), stdin="q\n")
+    assert rc == 2 and out == ""
+    assert err == "sim.py: --state-dir {} is a file, not a folder: give a folder\n".format(path)
+    assert path.read_text() == "mine\n"
+
+
+def test_the_interactive_board_shows_that_it_took_over_a_stale_lock(tmp_path, monkeypatch):
+    import asyncio
+
+    from tools import sim as sim_cmd
+    from tools.simulator import tui
+
+    folder = str(tmp_path)
+    pid = dead_pid()
+    with open(os.path.join(folder, "sim.lock"), "w") as f:
+        f.write("{} {}\n".format(pid, HOST))
+    shown = []
+
+    def headless(state_dir, letters, csv, notice=None):
+        app = tui.SimApp(state_dir, csv, letters=letters, notice=notice)
+
+        async def go():
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause(0.3)
+                shown.extend(n.message for n in app._notifications)
+
+        asyncio.run(go())
+
+    monkeypatch.setattr(tui, "main", headless)
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    sim_cmd.main(["--state-dir", folder])
+    assert shown == [
+        "the simulator that had the board in {} (pid {}) is no longer running: this one takes"
+        " it over".format(folder, pid)
+    ]
 
 
 def test_release_leaves_a_lock_that_is_no_longer_this_processs(tmp_path):
@@ -156,7 +283,7 @@ def test_the_interactive_board_holds_the_lock_while_it_runs(tmp_path, monkeypatc
     path = os.path.join(folder, "sim.lock")
     seen = []
 
-    def fake_tui(state_dir, letters, csv):
+    def fake_tui(state_dir, letters, csv, notice=None):
         seen.append(open(path).read())
         with pytest.raises(SystemExit) as e:  # a second one, from this same process's view
             sim_cmd.main(["--state-dir", folder, "--reset"])

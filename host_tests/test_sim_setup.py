@@ -55,7 +55,7 @@ def _letters_chosen(term, *args, no_color=None):
         "import sys; sys.argv = ['sim.py']; sys.path[:0] = {paths!r}\n"
         "from tools import sim\n"
         "from tools.simulator import tui\n"
-        "tui.main = lambda folder, letters, csv: print('letters', letters)\n"
+        "tui.main = lambda folder, letters, csv, notice=None: print('letters', letters)\n"
         "sim._terminal = lambda: True\n"
         "sim.main({args!r})\n"
     ).format(paths=[ROOT, os.path.join(ROOT, "firmware")], args=list(args))

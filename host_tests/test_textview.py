@@ -78,7 +78,25 @@ def test_other_modes_show_the_apps_lines():
 def test_score_line_for_a_correction_down():
     v = View()
     v.front[1], v.back[1], v.moved[1] = 10, 10, -3  # a correction of -3 from 13
-    assert score_line(v, 1) == "B  10   -3"
+    v.fixed = 2  # B's last move was a correction (issue 20: shown as one, not as pegged)
+    assert score_line(v, 1) == "B  10 fix-3"
+    v.dealer = 1
+    assert score_line(v, 1) == "B  10 fix-3 deal"
+    v.front[1], v.moved[1] = 121, -12
+    assert score_line(v, 1) == "B 121 fix-12 D"  # 16 columns: the dealer as D
+
+
+def test_a_correction_is_shown_as_a_correction_on_the_board():
+    # Issue 20: long *, 25, A on a fresh board: "A  25 fix+25", not "+25" as if pegged;
+    # A's next peg shows as pegged again.
+    from app_support import board
+
+    h = board()
+    h.hold("*", 1000)
+    h.type("25A")
+    assert h.lines[1] == "A  25 fix+25 D"
+    h.type("2A")
+    assert h.lines[1] == "A  27   +2 deal"
 
 
 def test_view_follows_a_scorekeeper_game():

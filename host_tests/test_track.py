@@ -16,10 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def holes():
     with open(ROOT / "hardware" / "holes.csv", newline="") as f:
-        return [
+        rows = [
             {**r, "x": float(r["x_mm"]), "y": float(r["y_mm"]), "led": int(r["led"])}
             for r in csv.DictReader(f)
         ]
+    # The loops below check every row: so there must be all of them (120 and the game hole).
+    assert [int(r["hole"]) for r in rows] == list(range(1, 122)), "holes.csv is not holes 1-121"
+    return rows
 
 
 def test_holes_csv_is_current():

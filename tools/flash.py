@@ -1,18 +1,18 @@
 """PicoPeg's board tool: put the firmware on a Pico and work with the board (docs/FLASHING.md).
 
-    tools/flash.py flash [--port PORT] [--no-reset]  make flash
-    tools/flash.py logs                              make logs: the board's /errors.log
-    tools/flash.py device-test                       make device-test: rules tests on the Pico
-    tools/flash.py backup [--to DIR]                 make backup: /state and /errors.log
-    tools/flash.py restore --from DIR                make restore
-    tools/flash.py repl                              make repl (mpremote's REPL)
-    tools/flash.py ports                             the serial ports, and which are boards
-    tools/flash.py build                             only build the image (build/device)
+    python -m tools.flash flash [--port PORT] [--no-reset]  make flash
+    python -m tools.flash logs                    make logs: the board's /errors.log
+    python -m tools.flash device-test             make device-test: rules tests on the Pico
+    python -m tools.flash backup [--to DIR]       make backup: /state and /errors.log
+    python -m tools.flash restore --from DIR      make restore
+    python -m tools.flash repl                    make repl (mpremote's REPL)
+    python -m tools.flash ports                   the serial ports, and which are boards
+    python -m tools.flash build                   only build the image (build/device)
 
-PORT is `auto` (the one MicroPython board attached), a port (/dev/ttyACM0, COM3, or a0 for
-/dev/ttyACM0 as in mpremote), `id:<serial number>`, or a pyserial URL such as
-socket://127.0.0.1:2217 for the emulated Pico. Every failure is one line saying what to do
-and exit status 1; Ctrl-C is 130.
+Run from the repository root (the Makefile's targets do). PORT is `auto` (the one MicroPython
+board attached), a port (/dev/ttyACM0, COM3, or a0 for /dev/ttyACM0 as in mpremote),
+`id:<serial number>`, or a pyserial URL such as socket://127.0.0.1:2217 for the emulated Pico.
+Every failure is one line saying what to do and exit status 1; Ctrl-C is 130.
 SPDX-License-Identifier: MIT
 """
 
@@ -22,12 +22,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # run as a file: the tools package is found from the repo root
-    sys.path.insert(0, str(REPO))
+from tools.flashing import backup, device, devtest, display, driver, flashcmd, image, link, ports
+from tools.flashing.errors import FlashError
 
-from tools.flashing import backup, device, devtest, display, flashcmd, image, link, ports  # noqa: E402
-from tools.flashing.errors import FlashError  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 FIRMWARE = REPO / "firmware"
 
@@ -51,8 +49,12 @@ def finish(board, args, what="the board is running its firmware again"):
 def cmd_flash(args, connect):
     built = image.build(args.firmware, args.out, args.mpy_cross)
     pins = None if args.no_display else display.i2c_pins(Path(args.firmware) / "pins.py")
+
+    def display_driver():  # fetched (once, then cached) only when a display needs it
+        return driver.compiled(args.mpy_cross, log=print)
+
     with session(args, connect) as board:
-        flashcmd.flash(board, built, pins=pins, reset=not args.no_reset)
+        flashcmd.flash(board, built, pins=pins, driver=display_driver, reset=not args.no_reset)
     return 0
 
 
@@ -159,7 +161,7 @@ def parser():
     )
     common.add_argument("--no-reset", action="store_true", help="leave the board at its REPL")
     common.add_argument("--no-display", action="store_true", help="skip the display driver")
-    p = argparse.ArgumentParser(prog="flash.py", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.flash", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         s = sub.add_parser(name, parents=[common], help=HELP[name])

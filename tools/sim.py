@@ -133,38 +133,53 @@ def main(argv):
     state_dir = o.state_dir
     if state_dir is None and not o.script:
         state_dir = default_state_dir()
-    lock = None
+    lock = notice = None
     if state_dir is not None:
         make_dirs(state_dir)
-        lock = take_lock(state_dir)  # before --reset: never remove files another one uses
+        check_folder(state_dir)
+        lock, notice = take_lock(state_dir)  # before --reset: never remove files another uses
         if o.reset:
             reset_state(state_dir)
     try:
-        run(o, state_dir)
+        run(o, state_dir, notice)
     finally:
         if lock is not None:
             lock.release()
 
 
+def check_folder(path):
+    """Exit 2 in one line unless path is a folder (--state-dir naming a file, say)."""
+    try:
+        mode = os.stat(path)[0]
+    except OSError:
+        fail("sim.py: cannot make the folder {} for the board's files".format(path))
+    if mode & 0o170000 != 0o040000:
+        fail("sim.py: --state-dir {} is a file, not a folder: give a folder".format(path))
+
+
 def take_lock(state_dir):
-    """The folder's lock (simulator/lock.py), or exit 2 saying who has the board."""
+    """The folder's lock (simulator/lock.py) and what to tell about a stale one taken over
+    (None if there was none), or exit 2 saying who has the board."""
     from tools.simulator.lock import BoardInUse, take
 
     try:
         lock = take(state_dir)
     except BoardInUse as e:
         fail(e.args[0])
-    if lock.took_over is not None:
-        who = " (pid {})".format(lock.took_over) if lock.took_over > 0 else ""
-        print(
-            "sim.py: the simulator that had the board in {}{} is no longer running: this one"
-            " takes it over".format(state_dir, who),
-            file=sys.stderr,
-        )
-    return lock
+    except OSError as e:  # a folder this user may not write, say
+        fail("sim.py: cannot lock the board in {}: {}".format(state_dir, e))
+    if lock.took_over is None:
+        return lock, None
+    who = " (pid {})".format(lock.took_over) if lock.took_over > 0 else ""
+    notice = (
+        "the simulator that had the board in {}{} is no longer running: this one"
+        " takes it over".format(state_dir, who)
+    )
+    print("sim.py: " + notice, file=sys.stderr)
+    return lock, notice
 
 
-def run(o, state_dir):
+def run(o, state_dir, notice=None):
     """The chosen mode: a script, the line mode or the interactive board."""
     if o.script:
         from tools.simulator.run import run_script
@@ -181,7 +196,7 @@ def run(o, state_dir):
         fail("sim.py: the interactive board needs CPython (`make sim`); try --plain")
     from tools.simulator import tui
 
-    tui.main(state_dir, no_color, HOLES_CSV)
+    tui.main(state_dir, no_color, HOLES_CSV, notice)  # the notice shows on its screen too
 
 
 def colour_terminal(term):

@@ -79,7 +79,7 @@ def _parse_rank(text):
 # Texts already parsed, and their cards: a card text is looked up once, then found here. Only
 # texts of 2-3 characters go in (no spaces around them), so it holds at most the few hundred
 # ways of writing the 52 cards, and only on boards that are given cards as text.
-_PARSED = {}
+_PARSED = {}  # type: dict[str, int]
 
 
 def parse_card(text):
@@ -91,19 +91,19 @@ def parse_card(text):
     elif isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 52:
             return text
-        raise InvalidCardError("{} is not a card number: cards are 0-51".format(text))
+        raise InvalidCardError("{} is not a card number: cards are 0-51".format(text), text)
     if not isinstance(text, str):
-        raise InvalidCardError("{!r} is not a card: {}".format(text, _HINT))
+        raise InvalidCardError("{!r} is not a card: {}".format(text, _HINT), text)
     s = text.strip().upper()
     if len(s) < 2:
-        raise InvalidCardError("'{}' is not a card: {}".format(text, _HINT))
+        raise InvalidCardError("'{}' is not a card: {}".format(text, _HINT), text)
     suit_char = s[-1]
     i = SUIT_LETTERS.find(suit_char)
     if i < 0:
         i = SUIT_SYMBOLS.find(suit_char)
     r = _parse_rank(s[:-1])
     if i < 0 or r == 0:
-        raise InvalidCardError("'{}' is not a card: {}".format(text, _HINT))
+        raise InvalidCardError("'{}' is not a card: {}".format(text, _HINT), text)
     card = i * 13 + r - 1
     if len(text) <= 3 and len(text) == len(s):  # no spaces around it
         _PARSED[text] = card
@@ -124,7 +124,7 @@ def parse_cards(items, what="hand"):
             raise DuplicateCardError(format_card(c))
         cards.append(c)
     if what is not None and not cards:
-        raise InvalidCardError("no cards given for the {}".format(what))
+        raise InvalidCardError("no cards given for the {}".format(what), cards)
     return cards
 
 

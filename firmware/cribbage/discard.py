@@ -14,8 +14,8 @@ The game follows from the number of cards and players:
   2 players, 5 cards: throw 2, keep 3 (the five-card game; the crib is made up the same way)
   3 or 4 players, 5 cards: throw 1, keep 4 (crib: your 1 + 3 others)
   ``keep=4`` with 2 players and 5 cards: throw 1 (the five-card game as the project's
-  rulebook reads it; the crib's value is then the one-card table's, an estimate: that
-  table assumes three other crib cards, this crib has one)
+  rulebook reads it): the crib is 2 cards, yours and the other player's one, and its value
+  is worked out exactly here (``crib2_value``: every other card and starter not dealt to you)
 
 Units: every expectation is an int in milli-points (MILLI = 1000 per point), rounded to the
 nearest; ``format_points`` shows one as '0.83'. Pegging and his heels are not counted.
@@ -28,10 +28,10 @@ nearest; ``format_points`` shows one as '0.83'. Pegging and his heels are not co
 SPDX-License-Identifier: MIT
 """
 
-from cribbage.cards import RANKS, SUITS, format_cards, parse_cards
+from cribbage.cards import JACK, RANKS, SUITS, VALUES, format_cards, parse_cards
 from cribbage.cribtable import PAIR, SINGLE
 from cribbage.errors import CribbageError, InvalidHandError
-from cribbage.show import show_points
+from cribbage.show import fifteens_count, pairs_runs_points, show_points
 
 MILLI = 1000  # milli-points per point: the unit of every expectation here
 
@@ -52,6 +52,38 @@ def crib_value(discards):
         i = RANKS[discards[0]] - 1
         return SINGLE[2 * i] << 8 | SINGLE[2 * i + 1]
     raise InvalidHandError("a throw to the crib is 1 or 2 cards, not {}".format(len(discards)))
+
+
+def crib2_value(card, dealt):
+    """Expected points (milli) of a crib of two: ``card`` and the other player's one, with
+    the starter; the other card and the starter are any two of the cards not in ``dealt``.
+
+    Fifteens, pairs and runs depend on ranks only: summed over the 13 x 13 rank pairs,
+    weighted by how many cards of each rank are left. The flush (all three of one suit: 3)
+    and nobs (a jack of the starter's suit among the two) are counted apart."""
+    left = [4] * 14  # cards of each rank not dealt to you
+    suit_left = [13, 13, 13, 13]
+    for c in dealt:
+        left[RANKS[c]] -= 1
+        suit_left[SUITS[c]] -= 1
+    n = 52 - len(dealt)
+    r, s = RANKS[card], SUITS[card]
+    total = 0
+    for r2 in range(1, 14):
+        for r3 in range(1, 14):
+            ways = left[r2] * (left[r3] - (1 if r2 == r3 else 0))
+            if ways > 0:
+                v2, v3 = min(r2, 10), min(r3, 10)
+                pairs, runs = pairs_runs_points([r, r2, r3])
+                total += ways * (2 * fifteens_count([VALUES[card], v2, v3]) + pairs + runs)
+    total += 3 * suit_left[s] * (suit_left[s] - 1)  # the other card and the starter: s
+    if r == JACK:
+        total += suit_left[s] * (n - 1)  # the starter of the jack's suit
+    for t in range(4):  # the other card a jack, the starter of its suit
+        if t * 13 + JACK - 1 not in dealt:
+            total += suit_left[t] - 1
+    pairs_of_cards = n * (n - 1)
+    return (2 * total * MILLI + pairs_of_cards) // (2 * pairs_of_cards)
 
 
 def hand_total(keep, dealt):
@@ -115,7 +147,10 @@ def advise_discard(hand, dealer, players=2, keep=None):
         discard = tuple(cards[i] for i in throw)
         keep = [c for c in cards if c not in discard]
         hand_milli = expected_hand(keep, cards)
-        crib_milli = crib_value(discard)
+        if players == 2 and k == 1:  # the five-card game keeping 4: a crib of two
+            crib_milli = crib2_value(discard[0], cards)
+        else:
+            crib_milli = crib_value(discard)
         net = hand_milli + sign * crib_milli
         options.append((discard, tuple(keep), hand_milli, crib_milli, net))
     options.sort(key=_rank_key)

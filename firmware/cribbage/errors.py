@@ -9,7 +9,12 @@ class CribbageError(ValueError):
 
 
 class InvalidCardError(CribbageError):
-    """Text (or a number) that is not a playing card."""
+    """Text (or a number) that is not a playing card. ``given``: what was given, as given
+    (the text, the number, None; the empty list where no cards were given at all)."""
+
+    def __init__(self, message, given=None):
+        super().__init__(message)
+        self.given = given
 
 
 class DuplicateCardError(CribbageError):
@@ -21,7 +26,13 @@ class DuplicateCardError(CribbageError):
 
 
 class InvalidHandError(CribbageError):
-    """A hand of the wrong size for what is asked."""
+    """A hand of the wrong size for what is asked. Where a size was wrong: ``size`` (how many
+    cards were given) and ``sizes`` (the sizes that would do); otherwise both None."""
+
+    def __init__(self, message, size=None, sizes=None):
+        super().__init__(message)
+        self.size = size
+        self.sizes = sizes
 
 
 class IllegalPlayError(CribbageError):

@@ -179,7 +179,7 @@ class Pegging:
             else:
                 hint = "play another card" if self.playable(seat) else "say go"
             raise IllegalPlayError(
-                "{} would make the count {}: it may not pass 31 ({})".format(
+                "{} would make {}: past 31 ({})".format(
                     name, self.count + VALUES[card], hint
                 ),
                 WHY_31, seat, self.count,
@@ -211,7 +211,7 @@ class Pegging:
             fits = self.playable(seat)
             if fits:
                 raise IllegalPlayError(
-                    "{} can play {} (count {}): a player who can play must play".format(
+                    "{} can play {} (count {}): no go yet".format(
                         player_name(seat), format_card(fits[0]), self.count
                     ),
                     WHY_GO, seat, self.count,

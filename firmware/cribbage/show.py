@@ -8,7 +8,8 @@ Two entry points share the same rules:
   ``ShowScore``: its total from the fast path at once; each category's points and the
   itemized combinations, for people, worked out only when they are first read.
 
-A hand is 4 kept cards (six-card game, and every crib) or 3 (five-card game's hand).
+A hand is 4 kept cards (six-card game, and every crib) or 3 (five-card game's hand); the
+five-card game keeping 4 (the rulebook's reading) has a crib of 2 cards, one from each player.
 His heels (a jack starter, 2 to the dealer) is pegged when the starter is turned and is
 never part of a show total.
 
@@ -21,8 +22,11 @@ from cribbage.showtable import BASE4, BASE5, OFFSET, PLACE0, PLACE1, PLACE2, PLA
 
 
 def fifteens_count(values):
-    """How many distinct subsets of 4 or 5 card values total 15."""
+    """How many distinct subsets of 3, 4 or 5 card values total 15."""
     n = len(values)
+    if n == 3:  # a crib of two and the starter: the pairs, and all three
+        a, b, c = values
+        return (a + b == 15) + (a + c == 15) + (b + c == 15) + (a + b + c == 15)
     total = 0
     for v in values:
         total += v
@@ -43,7 +47,7 @@ def fifteens_count(values):
 
 
 def pairs_runs_points(ranks):
-    """(pair points, run points) for 4 or 5 ranks; `ranks` is sorted in place."""
+    """(pair points, run points) for 3, 4 or 5 ranks; `ranks` is sorted in place."""
     ranks.sort()
     pairs = 0
     # Walk the distinct ranks with their multiplicities, tracking the current straight.
@@ -98,6 +102,8 @@ def show_points(cards, starter, crib=False):
     ranks = RANKS
     suits = SUITS
     s = suits[starter]
+    if len(cards) == 2:  # the five-card game's crib of two: rare, no table
+        return _points3(cards, starter, crib)
     if len(cards) == 4:
         w, x, y, z = cards
         f = suits[w]
@@ -160,6 +166,15 @@ def show_points(cards, starter, crib=False):
     if s * 13 + JACK - 1 in cards:  # nobs: the jack of the starter's suit is a kept card
         points += 1
     return points
+
+
+def _points3(cards, starter, crib):
+    """The show of two cards and the starter (the five-card game's crib of two)."""
+    three = list(cards) + [starter]
+    pairs, runs = pairs_runs_points([RANKS[c] for c in three])
+    nobs = 1 if SUITS[starter] * 13 + JACK - 1 in cards else 0
+    return (2 * fifteens_count([VALUES[c] for c in three]) + pairs + runs
+            + flush_points(cards, starter, crib) + nobs)  # fmt: skip
 
 
 class ShowScore:
@@ -245,7 +260,7 @@ def _categories(cards, starter, crib):
 
 def _run_items(five):
     """Every longest run (>= 3 ranks), once for each choice of physical cards."""
-    by_rank = [[] for _ in range(14)]
+    by_rank = [[] for _ in range(14)]  # type: list[list[int]]
     for c in five:
         by_rank[RANKS[c]].append(c)
     best = []
@@ -261,7 +276,7 @@ def _run_items(five):
             best.append((start, r))  # ranks start .. r-1
     items = []
     for start, stop in best:
-        combos = [()]
+        combos = [()]  # type: list[tuple[int, ...]]
         for rk in range(start, stop):
             combos = [prefix + (c,) for prefix in combos for c in by_rank[rk]]
         for combo in combos:
@@ -274,19 +289,23 @@ def _check_hand(hand, starter, crib):
     starter = parse_card(starter)
     if starter in cards:
         raise DuplicateCardError(format_card(starter))
-    if crib and len(cards) != 4:
-        raise InvalidHandError("a crib has 4 cards plus the starter, not {}".format(len(cards)))
-    if len(cards) not in (3, 4):
+    n = len(cards)
+    if crib and n not in (2, 4):
         raise InvalidHandError(
-            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(
-                len(cards)
-            )
+            "a crib has 4 cards (2 in the five-card game keeping 4) plus the starter, not {}"
+            .format(n), n, (2, 4))  # fmt: skip
+    if not crib and n not in (3, 4):
+        raise InvalidHandError(
+            "a hand has 4 kept cards (3 in the five-card game) plus the starter, not {}".format(n),
+            n,
+            (3, 4),
         )
     return cards, starter
 
 
 def score_show(hand, starter, crib=False):
-    """Count a hand (3 or 4 kept cards) or a crib (4 cards) with the starter, itemized.
+    """Count a hand (3 or 4 kept cards) or a crib (4 cards, or the five-card game's 2) with
+    the starter, itemized.
 
     Cards may be text ('5H', '10D', 'J♠') or ints; a card given twice is an error.
     """

@@ -19,6 +19,7 @@ from scorekeeper.errors import (
     ScorekeeperError,
     ScoreRefused,
     SettingsError,
+    StorageError,
 )
 from scorekeeper.events import (
     CARD,

@@ -46,8 +46,8 @@ _T16 = (
 @micropython.viper
 def crc16_range(data, start: int, end: int, crc: int) -> int:
     """The CRC of data[start:end] continued from crc (data: any object with a buffer)."""
-    p = ptr8(data)  # noqa: F821 - a viper built-in
-    t = ptr8(_T16)  # noqa: F821 - bytes, not ptr16: a frozen constant may be unaligned
+    p = ptr8(data)  # type: ignore[name-defined]  # noqa: F821 - a viper built-in
+    t = ptr8(_T16)  # type: ignore[name-defined]  # noqa: F821 - bytes, not ptr16: may be unaligned
     i = start
     while i < end:
         k = ((crc >> 8) ^ p[i]) << 1

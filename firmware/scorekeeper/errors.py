@@ -50,5 +50,16 @@ class SettingsError(ScorekeeperError):
     """A setting with a value the board does not support, or an unreadable settings file."""
 
 
+class StorageError(ScorekeeperError):
+    """A file operation of the keeper failed (the flash is full or failing): nothing changed.
+    ``errno`` is the OSError's (0 if it had none). Only the keeper's own file operations
+    raise it: an OSError from anywhere else is a bug, not a refusal."""
+
+    def __init__(self, exc):
+        code = exc.args[0] if exc.args else 0
+        super().__init__("flash write failed ({}): nothing changed".format(code))
+        self.errno = code if isinstance(code, int) else 0
+
+
 class LogError(ScorekeeperError):
     """A game log that cannot be read (wrong file, unknown version, damaged header)."""

@@ -7,11 +7,14 @@ indices ``EV_KIND`` .. ``EV_CODE`` (``ev[EV_POINTS]``, not ``ev[3]``):
     (DEAL, dealer, 0, 0, dt)                the deal passes; dealer is the new dealer
     (CARD, side, reason, points, dt, code)  the pegging helper: a card (0-51) or a go
                                             (GO_CODE) played, and what it pegged (0: nothing)
+    (SHOW, 0, 0, 0, dt)                     the hand's play is over: its show begins (``#``)
     (UNDO, 0, 0, 0, 0)                      cancels the last event still standing (log only)
 
 dt is the seconds since the previous event (0-65535, only for play-time statistics). A CARD
 event holds the card and its points in one record, so a power cut never separates them: the
-keeper's log is the pegging helper's only store. The start of a game is not an event tuple:
+keeper's log is the pegging helper's only store. The game's phase is in the log too: a hand
+is in its show once a count is in or a SHOW event says so, and undo takes that back like any
+entry. The start of a game is not an event tuple:
 its record carries the game's settings (see ``pack_game``); play time that passed without an
 event is a TIME record (see ``pack_time``). The text forms are ``eventtext``'s (PC tools).
 SPDX-License-Identifier: MIT
@@ -25,7 +28,7 @@ from scorekeeper.errors import ScorekeeperError
 
 # The fields of an event tuple. (const: inlined here; other modules read them as globals,
 # and a hot loop binds them to locals first, as Game.replay does.)
-EV_KIND = const(0)  # PEG, DEAL, CARD or UNDO
+EV_KIND = const(0)  # PEG, DEAL, CARD, SHOW or UNDO
 EV_SIDE = const(1)  # the side that pegs (DEAL: the new dealer)
 EV_REASON = const(2)  # why (PLAY ... START)
 EV_POINTS = const(3)  # points pegged (a correction may be negative; CARD: 0 pegs nothing)
@@ -36,6 +39,7 @@ PEG = 1
 DEAL = 2
 UNDO = 3
 CARD = 4
+SHOW = 5  # version 3
 GO_CODE = 52  # a CARD event's code for a go (0-51 are the cards)
 
 # Why points were pegged. Stored in the log: never renumber (new ones need a new version).
@@ -58,6 +62,7 @@ REC_UNDO = 0x55  # "U": empty
 REC_GAME = 0x47  # "G": see pack_game
 REC_CARD = 0x43  # "C" (version 2): code, side, reason, points, dt
 REC_TIME = 0x54  # "T" (version 2): dt, play time that passed without an event
+REC_SHOW = 0x48  # "H" (version 3): dt, the show (the hands' counts) begins
 _PEG_FMT = "<BBhH"
 _DEAL_FMT = "<BH"
 _CARD_FMT = "<BBBBH"
@@ -82,6 +87,10 @@ def card(code, side=0, points=0, reason=PLAY, dt=0):
     return (CARD, side, reason, points, dt, code)
 
 
+def show(dt=0):
+    return (SHOW, 0, 0, 0, dt)
+
+
 UNDO_EVENT = (UNDO, 0, 0, 0, 0)
 
 
@@ -96,6 +105,8 @@ def pack(ev):
     if kind == CARD:
         return REC_CARD, struct.pack(_CARD_FMT, ev[EV_CODE], ev[EV_SIDE], ev[EV_REASON],
                                      ev[EV_POINTS], clamp_dt(ev[EV_DT]))  # fmt: skip
+    if kind == SHOW:
+        return REC_SHOW, struct.pack(_DT_FMT, clamp_dt(ev[EV_DT]))
     if kind == UNDO:
         return REC_UNDO, b""
     raise ScorekeeperError("not an event: {!r}".format(ev))
@@ -112,7 +123,7 @@ def unpack_time(payload, off=0):
 
 
 def unpack(rtype, payload, off=0):
-    """The event of a PEG, DEAL, CARD or UNDO record whose payload starts at payload[off]
+    """The event of a PEG, DEAL, CARD, SHOW or UNDO record whose payload starts at payload[off]
     (payload size already checked): read in place, so replaying a log slices nothing."""
     if rtype == REC_PEG:
         side, reason, points, dt = struct.unpack_from(_PEG_FMT, payload, off)
@@ -123,6 +134,8 @@ def unpack(rtype, payload, off=0):
     if rtype == REC_CARD:
         code, side, reason, points, dt = struct.unpack_from(_CARD_FMT, payload, off)
         return (CARD, side, reason, points, dt, code)
+    if rtype == REC_SHOW:
+        return (SHOW, 0, 0, 0, struct.unpack_from(_DT_FMT, payload, off)[0])
     if rtype == REC_UNDO:
         return UNDO_EVENT
     raise ScorekeeperError("record type {} is not an event".format(rtype))

@@ -1,5 +1,5 @@
 """Events as text, for logs, the simulator and the tests (the board never loads this):
-``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``undo``.
+``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``show``, ``undo``.
 
     format_event(ev) -> text            parse_event(text) -> ev (ScorekeeperError if none)
 
@@ -19,11 +19,13 @@ from scorekeeper.events import (
     GO_CODE,
     PEG,
     REASONS,
+    SHOW,
     SIDE_NAMES,
     UNDO_EVENT,
     card,
     deal,
     peg,
+    show,
     side_name,
 )
 
@@ -52,6 +54,8 @@ def format_event(ev):
         text = "deal " + side_name(ev[EV_SIDE])
     elif kind == CARD:
         text = "card " + code_text(ev[EV_CODE]) + (" " + _peg_text(ev) if ev[EV_POINTS] else "")
+    elif kind == SHOW:
+        text = "show"
     else:
         return "undo"
     return text + " t={}".format(ev[EV_DT]) if ev[EV_DT] else text
@@ -65,6 +69,8 @@ def parse_event(text):
         dt = _int(words.pop()[2:], text)
     if words == ["undo"]:
         return UNDO_EVENT
+    if words == ["show"]:
+        return show(dt)
     if len(words) == 2 and words[0] == "deal":
         return deal(_side(words[1], text), dt)
     if len(words) == 3 and words[2] in REASONS:

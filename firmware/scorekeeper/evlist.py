@@ -75,7 +75,7 @@ class EventList:
     def __eq__(self, other):
         return list(self) == list(other)
 
-    __hash__ = None  # mutable, as a list is
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a list is
 
     def __ne__(self, other):
         return not self.__eq__(other)

@@ -119,9 +119,11 @@ class FileOps:
 
 def _sync_folder(path):
     """CPython on POSIX: make a rename durable by syncing the folder that holds it."""
+    if _FSYNC is None:
+        return
     folder = path.rsplit("/", 1)[0] if "/" in path else "."
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(folder, os.O_RDONLY)  # type: ignore[attr-defined]  # CPython's os
     except (OSError, AttributeError):  # Windows cannot open a folder; nothing to do there
         return
     try:

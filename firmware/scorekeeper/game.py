@@ -18,6 +18,7 @@ from scorekeeper import rules
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import (
     CARD,
+    CORRECTION,
     CRIB,
     DEAL,
     EV_CODE,
@@ -31,6 +32,7 @@ from scorekeeper.events import (
     HEELS,
     PEG,
     PLAY,
+    SHOW,
 )
 from scorekeeper.evlist import EventList
 from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
@@ -58,6 +60,7 @@ class Game:
         self.best_crib = [0, 0, 0, 0]
         self.heels_pegged = [0, 0, 0, 0]  # his heels pegged (statistics)
         self.moved = [0, 0, 0, 0]  # each side's last points that moved its peg, uncapped
+        self.fixed = 0  # bit s: side s's last move was a correction (shown as one)
         self.hand_cards = []  # the pegging helper's CARD codes of this hand, in order
         # Play time kept apart from the events' dt (TIME records: the time that passed
         # without an event, kept so that a power cut loses little of it). Replay keeps it.
@@ -69,11 +72,13 @@ class Game:
             self.scores[i] = self.front[i] = self.back[i] = 0
             self.hands[i] = self.hand_points[i] = self.best_hand[i] = self.best_crib[i] = 0
             self.heels_pegged[i] = self.moved[i] = 0
+        self.fixed = 0
         self.dealer = self.first_dealer
         self.deals = 0  # times the deal has passed
         self.pegs = 0  # peg events so far (the five-card bonus comes before any)
         self.heels = False  # his heels pegged in this hand
         self.winner = -1  # the side that reached the target, or -1
+        self.at_win = -1  # the best-placed loser's score when the winner went out (skunks)
         self.over = False  # no more points: won (and, with finish_hand, the hand counted out)
         self.flagged = False  # the last event was out of the expected order
         self.seconds = self.kept  # play time: the events' dt added up, and the time kept
@@ -83,9 +88,11 @@ class Game:
         self.order = self.orders[self.dealer]
         self.counted = 0  # bit i: order[i] has been counted
         del self.hand_cards[:]
-        # The dealer has played a card in this hand (his heels is then forfeited, ACC 6.3):
-        # from the helper's cards, or from play points that can only follow the dealer's card.
-        self.dealer_played = False
+        # The play of this hand has begun (his heels is then too late, ACC 6.3; issue 20:
+        # whatever the number of players): a helper's card, play or go points, or the show.
+        self.play_begun = False
+        self.hand_gos = 0  # go (and last card) points of this deal: at most one a count
+        self.show = False  # a SHOW event: the play is over, the show has begun (see in_show)
         self._find_next()
 
     def _find_next(self):
@@ -143,8 +150,7 @@ class Game:
         kept = self.events
         sides, target = self.sides, self.target
         cfg = self.cfg
-        stinkhole, finish_hand = cfg.stinkhole, cfg.finish_hand
-        solo, two = not cfg.partners, cfg.players == 2  # who has played: see _fold
+        stinkhole = cfg.stinkhole
         # The field indices as locals: imported names are global lookups on every use.
         f_kind, f_side, f_reason, f_points, f_dt = EV_KIND, EV_SIDE, EV_REASON, EV_POINTS, EV_DT
         for i in range(len(evs)):
@@ -166,17 +172,18 @@ class Game:
                     # target, points > 0), the back peg to where the front one was.
                     self.seconds += ev[f_dt]
                     self.flagged = False
-                    if solo and (two or side == self.dealer):
-                        self.dealer_played = True
+                    self.play_begun = True
+                    if reason == GO:
+                        self.hand_gos += 1
                     new = min(old + points, target)
                     back[side] = front[side]
                     front[side] = new
                     scores[side] = new
                     moved[side] = points
+                    self.fixed &= ~(1 << side)
                     self.pegs += 1
                     if new >= target:
-                        self.winner = side
-                        self.over = not finish_hand
+                        self._won(side)
                     kept.append(ev)
                     continue
             try:
@@ -203,6 +210,10 @@ class Game:
             self.heels = False
             self._new_hand()
             return
+        if kind == SHOW:
+            self.show = True
+            self.play_begun = True  # the show: the play is over
+            return
         if kind == CARD:
             self._card(ev[EV_CODE])
             if not ev[EV_POINTS]:
@@ -210,11 +221,10 @@ class Game:
         elif kind != PEG:
             return
         side, reason, points = ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
-        if (reason in (PLAY, GO) and not self.cfg.partners
-                and (side == self.dealer or self.cfg.players == 2)):  # fmt: skip
-            # The dealer's own play points follow its card; with two players, so do the
-            # pone's (its first card, the lead, scores nothing).
-            self.dealer_played = True
+        if reason in (PLAY, GO):  # points in the play follow a card: the play has begun
+            self.play_begun = True
+            if reason == GO:
+                self.hand_gos += 1
         old = self.scores[side]
         # A winner stops in the game hole; with finish_hand the others stop one short of it.
         cap = self.target if self.winner < 0 else self.target - 1
@@ -228,26 +238,36 @@ class Game:
         self.scores[side] = new
         if new != old:
             self.moved[side] = points
+            if reason == CORRECTION:
+                self.fixed |= 1 << side
+            else:
+                self.fixed &= ~(1 << side)
         self.pegs += 1
         if reason in (HAND, CRIB):
             self._count(side, reason, points)
-            self.dealer_played = True  # the show: the play is over
+            self.play_begun = True  # the show: the play is over
         elif reason == HEELS and side == self.dealer:
             self.heels = True
             self.heels_pegged[side] += 1
         if new >= self.target and self.winner < 0:
-            self.winner = side
-            self.over = not self.cfg.finish_hand
+            self._won(side)
+
+    def _won(self, side):
+        """side has reached the game hole. The skunk is decided now, by the losers' scores
+        at the win: with finish_hand they count on, but the game was over (rulebook, "How
+        the game ends": it "ends immediately"; docs/RULES.md)."""
+        self.winner = side
+        self.over = not self.cfg.finish_hand
+        best = 0
+        for s in range(self.sides):
+            if s != side and self.scores[s] > best:
+                best = self.scores[s]
+        self.at_win = best
 
     def _card(self, code):
-        """A card (or go) of the pegging helper. The dealer's first turn is the last of the
-        first round: every seat before it plays a card (at most three cards, 30, come
-        before it, so no one can be stuck for a go), and with four players a dealer stuck
-        at 30 says go there: its turn has come, and his heels is due no longer."""
+        """A card (or go) of the pegging helper: the play has begun."""
         self.hand_cards.append(code)
-        n = self.cfg.players
-        if len(self.hand_cards) >= n:
-            self.dealer_played = True
+        self.play_begun = True
 
     def _count(self, side, reason, points):
         slot = rules.count_slot(self, side, reason)
@@ -264,26 +284,29 @@ class Game:
     # -- reading the state --------------------------------------------------------------
 
     @property
+    def in_show(self):
+        """True once this hand's show has begun: a count is in, or a SHOW event (``#``)."""
+        return self.counted != 0 or self.show
+
+    @property
     def last(self):
         """The last event still standing, or None at the start of the game."""
         return self.events[-1] if self.events else None
 
     def skunk_of(self, side):
-        """0, or 1/2/3 for a skunk/double/triple skunk (lurch on 61) suffered by side."""
+        """0, or 1/2/3 for a skunk/double/triple skunk (lurch on 61) suffered by side: the
+        game's, for every loser (a skunk is a kind of win, docs/RULES.md)."""
         if self.winner < 0 or side == self.winner:
             return 0
-        return skunk_level(self.cfg, self.scores[side])
+        return self.skunk
 
     @property
     def skunk(self):
-        """The game's skunk level: the best-placed loser's (every loser must be skunked)."""
+        """The game's skunk level: the best-placed loser's at the win (every loser must be
+        short of the line), so the result, the match's game points and the statistics agree."""
         if self.winner < 0:
             return 0
-        best = -1
-        for s in range(self.sides):
-            if s != self.winner and self.scores[s] > best:
-                best = self.scores[s]
-        return skunk_level(self.cfg, best)
+        return skunk_level(self.cfg, self.at_win)
 
     def start_bonus_due(self):
         """Five-card game: the side owed "three for last" now (the pone), else -1."""
@@ -309,6 +332,6 @@ class Game:
             self.counted, self.next_side, self.next_kind, self.heels, self.winner, self.over,
             self.skunk, self.pegs, self.flagged, self.seconds, tuple(self.hands),
             tuple(self.hand_points), tuple(self.best_hand), tuple(self.best_crib),
-            tuple(self.heels_pegged), tuple(self.moved), tuple(self.hand_cards),
-            self.dealer_played, self.start_bonus_due(), self.last,
+            tuple(self.heels_pegged), tuple(self.moved), self.fixed, tuple(self.hand_cards),
+            self.play_begun, self.hand_gos, self.show, self.start_bonus_due(), self.last,
         )  # fmt: skip

@@ -12,13 +12,14 @@ SPDX-License-Identifier: MIT
 """
 
 from scorekeeper.atomic import set_aside
-from scorekeeper.log import JHEADER, scan, seq_at
+from scorekeeper.log import JHEADER, JMAGIC, scan, seq_at
 
 
-def join_journal(fs, jpath, jdata, log, *, sizes, notes):
+def join_journal(fs, jpath, jdata, log, *, sizes, notes, version=-1):
     """Join the journal's new records (jdata: the file at jpath) to the log's good prefix
        (log: its data, records, good length, and seq, the number after its good records; the
-       records list gets the journal's records' offsets).
+       records list gets the journal's records' offsets; version: the log's, which its
+       journal has: -1, this firmware's).
     Returns (data, good, seq, dropped,
        jsize): the joined bytes and their good length, the number after every record of either
        file, the bytes lost (the log's damaged tail unless the journal holds it: a cut fold, and
@@ -27,8 +28,9 @@ def join_journal(fs, jpath, jdata, log, *, sizes, notes):
     data, records, good, seq = log
     dropped = len(data) - good
     clean = not dropped
-    h = len(JHEADER)
-    if bytes(jdata[0:h]) != JHEADER[0 : len(jdata)]:  # not a journal, nor a torn start of one
+    header = JHEADER if version < 0 else JMAGIC + bytes((version,))
+    h = len(header)
+    if bytes(jdata[0:h]) != header[0 : len(jdata)]:  # not a journal, nor a torn start of one
         name = set_aside(fs, jpath)
         notes.append(("journal unreadable: set aside as " + name.rsplit("/", 1)[-1],
                       "journal set aside"))  # fmt: skip

@@ -5,6 +5,7 @@
     k.peg(0, 2)                   # A pegs 2 for a play; True = accepted but out of order
     k.peg(1, 12, events.HAND)     # B's hand: 12
     k.card(4, 0, 2, events.PLAY)  # the pegging helper: the 5 of clubs, A pegs 2 with it
+    k.begin_show()                # the play is over: the show begins (an event, undone by undo)
     k.pass_deal(); k.undo(); k.undo_to(3); k.new_game(); k.restore_game()
     k.choose_dealer(1)            # before anything is pegged: B deals first (the cut)
     k.keep_time()                 # note the play time so far (at most once a minute)
@@ -13,7 +14,8 @@
     k.game.front[0], k.game.back[0], k.game.dealer, k.game.winner   # what the LEDs show
     k.revision                    # bumped by every change of the game's events (a cache key)
 
-Every change is written to flash (one record appended to the journal, or a whole new file
+A file operation that fails raises StorageError (nothing changed: a refusal the board shows);
+every change is written to flash (one record appended to the journal, or a whole new file
 renamed into place) before the in-memory state changes, so what the board shows is always on
 flash. The journal (game.jnl) is small, so littlefs appends to it without erasing a block;
 ``fold`` moves its records into game.log when the board is idle (log.py, FORMAT.md).
@@ -25,7 +27,7 @@ SPDX-License-Identifier: MIT
 
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
-from scorekeeper.errors import NothingToUndo, ScoreRefused
+from scorekeeper.errors import NothingToUndo, ScoreRefused, StorageError
 from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
@@ -37,6 +39,7 @@ from scorekeeper.stats import REC_STATS, Stats
 LOG_NAME = "game.log"
 JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
 PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
+ARCHIVE_NAME = "games.arc"  # the results of the last won games (archive.py)
 SETTINGS_NAME = "settings.txt"
 TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
 
@@ -55,13 +58,16 @@ def _has_cards(game):
 class Keeper:
     """Games, match, statistics and settings, persisted in one folder."""
 
+    game: Game  # the game in play (set by _load_log; for mypy: a bare annotation is nothing)
+
     def __init__(self, folder, fs=None, clock=None):
         self.fs = fs if fs is not None else FileOps()
         self.clock = clock if clock is not None else _no_clock
         self.fs.mkdir(folder)
-        self._notes = []
+        self._notes = []  # type: list[tuple[str, str]]
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
+        self._archive_path = join(folder, ARCHIVE_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
         self._dirty = False  # an append failed part-way: the next write rewrites the file
         # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
@@ -96,6 +102,15 @@ class Keeper:
         """True when saved settings wait for the next game (a game is under way)."""
         return self.settings.game_key() != self.game.cfg.game_key()
 
+    def archive(self):
+        """The finished games kept on the board, oldest first (archive.Entry; read now)."""
+        from scorekeeper import archive
+
+        try:
+            return archive.load(self.fs, self._archive_path)
+        except OSError as e:
+            raise StorageError(e) from None
+
     def history(self):
         """The events of this game still standing, as text."""
         from scorekeeper.eventtext import format_event
@@ -118,6 +133,10 @@ class Keeper:
         """The pegging helper: a card (0-51) or a go (events.GO_CODE), and what it pegged for
         side (0 points: nothing). One record: the card and its points are never apart."""
         return self._commit(events.card(code, side, points, reason, self._dt()))
+
+    def begin_show(self):
+        """The hand's play is over: its show begins (``#``); undo takes it back."""
+        return self._commit(events.show(self._dt()))
 
     def pass_deal(self):
         """The deal passes to the left (after a win with finish_hand: ends the game)."""
@@ -159,6 +178,16 @@ class Keeper:
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
+        if g.winner >= 0:
+            # The result joins the archive first: a cut before the new game's write leaves
+            # the won game in play and its entry archived; the next new game replaces that
+            # entry (the same game), so a result is never lost nor counted twice.
+            from scorekeeper import archive
+
+            try:
+                archive.add(self.fs, self._archive_path, g, self._now())
+            except OSError as e:
+                raise StorageError(e) from None
         self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
 
     @property
@@ -172,18 +201,30 @@ class Keeper:
             raise ScoreRefused("take back this game's entries first")
         from scorekeeper.load import is_log
 
-        data = self.fs.read(self._prev_path)
-        if data is None or not is_log(data):
-            if data is not None:
-                self.fs.remove(self._prev_path)
-            raise NothingToUndo("nothing to undo: this game has just started")
-        # No journal may outlive the log it carries on: the restored file numbers its
-        # records from its own (older) base, so first move the journal into this log.
-        self.fold()
-        write_atomic(self.fs, self._log.path, data)
-        self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
+        try:
+            data = self.fs.read(self._prev_path)
+            if data is None or not is_log(data):
+                if data is not None:
+                    self.fs.remove(self._prev_path)
+                raise NothingToUndo("nothing to undo: this game has just started")
+            # No journal may outlive the log it carries on: the restored file numbers its
+            # records from its own (older) base, so first move the journal into this log.
+            self.fold()
+            write_atomic(self.fs, self._log.path, data)
+            self.fs.remove(self._prev_path)  # a cut before this: prev is a copy, harmless
+        except OSError as e:
+            raise StorageError(e) from None
         self._load_log()
         self._then = self._now()
+        if self.game.winner >= 0:
+            # Back in play: its result leaves the archive (a cut before this leaves it there,
+            # and the next new game of the same result replaces it).
+            from scorekeeper import archive
+
+            try:
+                archive.drop(self.fs, self._archive_path, self.game)
+            except OSError:  # the game is back: the next new game replaces its entry
+                pass
 
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
@@ -224,17 +265,19 @@ class Keeper:
             return
         try:
             self._log.fold()
-        except OSError:
+        except OSError as e:
             self._dirty = True  # part of the records may be on the log: rewrite it next
-            raise
+            raise StorageError(e) from None
 
     def reset_match(self):
         """Start a new match: games won and game points back to 0."""
         self._rewrite(self.game.events, match=Match())
 
-    def reset_stats(self):
-        """Clear the statistics (this game's counts so far will still be added)."""
-        self._rewrite(self.game.events, stats=Stats())
+    def reset_stats(self, side=-1):
+        """Clear the statistics, or only side's (0-3); this game's counts so far will still
+        be added. The board's play time and games finished go only with the whole reset."""
+        stats = Stats() if side < 0 else self._stats.without(side)
+        self._rewrite(self.game.events, stats=stats)
 
     def set_settings(self, settings):
         """Save settings (atomically). Return True if the game follows them now.
@@ -243,7 +286,10 @@ class Keeper:
         for the next game (see settings_pending). App keys take effect at once.
         """
         settings.check()
-        write_atomic(self.fs, self._settings_path, settings.encode())
+        try:
+            write_atomic(self.fs, self._settings_path, settings.encode())
+        except OSError as e:
+            raise StorageError(e) from None
         self.settings = settings.copy()
         if not self.settings_pending:
             return True
@@ -281,9 +327,9 @@ class Keeper:
     def _append(self, rtype, payload):
         try:
             self._log.append(rtype, payload)
-        except OSError:
+        except OSError as e:
             self._dirty = True  # part of a record may be on flash: never append after it
-            raise
+            raise StorageError(e) from None
 
     def _records(self, evs, match=None, stats=None, game=None, kept=-1):
         """The log's records: totals, a game's start, its kept play time, then evs."""
@@ -315,11 +361,12 @@ class Keeper:
             g.add_time(kept)
             for ev in evs:
                 g.apply(ev)
+        records = self._records(evs, match, stats, g)  # (outside the try: no file operation)
         try:
-            self._log.rewrite(self._records(evs, match, stats, g), keep)
-        except OSError:
+            self._log.rewrite(records, keep)
+        except OSError as e:
             self._dirty = True  # a fold or the journal's removal may have stopped part-way
-            raise
+            raise StorageError(e) from None
         self._dirty = False
         self.revision += 1
         if match is not None:
@@ -351,7 +398,7 @@ class Keeper:
         self.revision += 1
         if found is None:
             log.jfile = False
-            self.game = None
+            self.game = None  # type: ignore[assignment]  # until _start's write below
             self._match, self._stats = Match(), Stats()
             log.seq = 0
             self._start(0)

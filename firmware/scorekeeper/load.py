@@ -18,12 +18,13 @@ from scorekeeper.events import (
     REC_DEAL,
     REC_GAME,
     REC_PEG,
+    REC_SHOW,
     REC_TIME,
     REC_UNDO,
     unpack_time,
 )
 from scorekeeper.game import Game
-from scorekeeper.log import HEADER, check_header, scan, seq_at
+from scorekeeper.log import HEADER, VERSION, check_header, scan, seq_at
 from scorekeeper.match import PAYLOAD_SIZE as MATCH_SIZE
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.settings import Settings, decode
@@ -36,7 +37,10 @@ SIZES_V1 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_V1, REC_GAME: 12, REC_PEG: 6
             REC_UNDO: 0}  # fmt: skip
 SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
-SIZES = (None, SIZES_V1, SIZES_V2)  # by version
+SIZES_V3 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
+            REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2, REC_SHOW: 2}  # fmt: skip
+# By version (there is no version 0).
+SIZES = ({}, SIZES_V1, SIZES_V2, SIZES_V3)  # type: tuple[dict[int, int], ...]
 HEAD = 3  # match, stats and game-start records open every log
 
 
@@ -104,7 +108,7 @@ def load_log(fs, path, notes, jpath=None):
 
         log = (data, records, good, seq)
         data, good, seq, dropped, jsize = join_journal(fs, jpath, jdata, log, sizes=sizes,
-                                                       notes=notes)  # fmt: skip
+                                                       notes=notes, version=version)  # fmt: skip
     elif dropped:
         jsize = -1
     jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)
@@ -113,7 +117,7 @@ def load_log(fs, path, notes, jpath=None):
     dropped += joined - good
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
-        if version < 2:  # an upgraded board: rewrite it as version 2 before appending
+        if version < VERSION:  # an upgraded board: rewritten in this version before appending
             return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
         return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile)
     if dropped or refused:
@@ -165,7 +169,7 @@ def _replay(game, data, records, good, sizes):
     for i in range(HEAD, len(records)):
         rtype, off = records[i]
         # == chains, not `in (...)`: MicroPython builds a tuple of names every time.
-        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL:  # noqa: PLR1714
+        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL or rtype == REC_SHOW:  # noqa: PLR1714
             stack.append(unpack(rtype, data, off))
         elif rtype == REC_UNDO and stack:
             stack.pop()

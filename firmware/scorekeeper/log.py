@@ -23,11 +23,12 @@ from scorekeeper.crc import crc16
 from scorekeeper.errors import LogError
 
 MAGIC = b"PicoPeg"
-VERSION = 2  # what this firmware writes; it reads version 1 too (FORMAT.md, "Versions")
-VERSIONS = (1, 2)
+VERSION = 3  # what this firmware writes; it reads versions 1 and 2 too (FORMAT.md, "Versions")
+VERSIONS = (1, 2, 3)
 HEADER = MAGIC + bytes((VERSION,))
 JMAGIC = b"PicoJnl"
-JHEADER = JMAGIC + bytes((VERSION,))
+JHEADER = JMAGIC + bytes((VERSION,))  # a journal's version is its log's (an older log's
+# journal, left by the firmware before an upgrade, is read with it: load.py)
 FRAME = 6  # length, seq, type before the payload; crc after it
 # The journal's size limit: littlefs (rp2: 4096-byte blocks, progsize 256, so a 1 KB cache)
 # keeps files of up to 512 bytes inline, and every append commits the whole inline file to

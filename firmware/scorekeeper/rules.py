@@ -8,7 +8,8 @@ ends the moment a side reaches the target, even mid-count.
 ``check_event`` is what every event in a log must pass (a log written by older firmware
 too); ``check_entry`` adds the checks for a new entry only (issue 11, docs/RULES.md): a
 count out of turn may not reach the game hole (ACC 9.2), his heels is the dealer's, once a
-hand and only before the dealer's first card (ACC 6.3), and no card is played in the show.
+hand and only before the play begins (ACC 6.3), no card is played in the show, and a deal
+has no more go points than it can have counts (``max_gos``).
 SPDX-License-Identifier: MIT
 """
 
@@ -31,6 +32,7 @@ from scorekeeper.events import (
     PEG,
     PLAY,
     REASONS,
+    SHOW,
     START,
     side_name,
 )
@@ -95,6 +97,12 @@ def check_event(game, ev):
         if game.over:
             raise ScoreRefused(_game_over(game))
         return game.winner < 0 and game.next_side >= 0  # counts still missing
+    if kind == SHOW:
+        if game.over:
+            raise ScoreRefused(_game_over(game))
+        if game.in_show:
+            raise ScoreRefused("the show has begun already: digits, then a side, count")
+        return False
     if kind == CARD:
         if len(ev) != 6 or not 0 <= ev[EV_CODE] <= GO_CODE or ev[EV_REASON] not in (PLAY, GO):
             raise ScorekeeperError("not a card event: {!r}".format(ev))
@@ -127,7 +135,7 @@ def check_event(game, ev):
     if points < 0:
         raise ScoreRefused("only a correction takes points away")
     if reason in (HAND, CRIB):
-        _check_count(game.cfg, points, reason == CRIB)
+        check_count(game.cfg, points, reason == CRIB)
         slot = count_slot(game, side, reason)
         return slot < 0 or slot != game.next_slot
     if points == 0:
@@ -159,16 +167,20 @@ def check_entry(game, ev):
     """Raise why a new entry is refused (beyond check_event); else return its flag."""
     flagged = check_event(game, ev)
     kind, side, reason, points = ev[EV_KIND], ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
-    if kind == CARD and game.counted:
+    if kind == CARD and game.in_show:
         raise ScoreRefused("the show has begun: no more cards in this hand")
+    if reason == GO and points and game.hand_gos >= max_gos(game.cfg):
+        raise ScoreRefused(_too_many_gos(game.cfg))
     if kind != PEG:
         return flagged
+    if reason == CORRECTION and game.scores[side] + points > game.target:
+        raise ScoreRefused("a correction sets a score of 0-{}: {} has {}".format(
+            game.target, side_name(side), game.scores[side]))  # fmt: skip
     if reason in (HAND, CRIB) and flagged and game.winner < 0 and game.next_side >= 0:
         if game.scores[side] + points >= game.target:
             due = "{} {}".format(side_name(game.next_side), REASONS[game.next_kind])
             raise OutOfTurn(
-                "{} counts first: {} cannot count out of turn into the game hole".format(
-                    due, side_name(side)),
+                "{} first: {} cannot count into the game hole".format(due, side_name(side)),
                 side, game.next_side, game.next_kind)  # fmt: skip
     elif reason == HEELS:
         if side != game.dealer:
@@ -176,8 +188,8 @@ def check_entry(game, ev):
                 side_name(game.dealer)))  # fmt: skip
         if game.heels:
             raise ScoreRefused("his heels is pegged already: one starter a hand")
-        if game.dealer_played:
-            raise ScoreRefused("too late for his heels: the dealer has played (ACC 6.3)")
+        if game.play_begun:
+            raise ScoreRefused("too late for his heels: the play has begun (ACC 6.3)")
     return flagged
 
 
@@ -211,15 +223,37 @@ def _check_start(game, side, points):
         raise ScoreRefused("three for last is 3")
 
 
+def max_gos(cfg):
+    """The most go (and last card) points a deal can have: each closes a count, and a deal
+    has at most as many counts as cards played (8 with two players, 12 with three, 16 with
+    four); the five-card game plays to 31 once (rulebook, "Common variations"): one."""
+    if cfg.five_card:
+        return 1
+    return cfg.players * kept_cards(cfg)
+
+
+def _too_many_gos(cfg):
+    n = max_gos(cfg)
+    if cfg.five_card:
+        return "the five-card game plays to 31 once: 1 go a deal"
+    return "{} gos this deal: {} cards make {} counts at most".format(n, n, n)
+
+
 def kept_cards(cfg):
     """Cards a hand keeps: 4, or the five-card game's 3 (Hoyle) or 4 (the rulebook's reading).
 
-    Every crib is counted as four cards: in the five-card game's keep-4 reading the crib has
-    two, and every count two cards and a starter can score is one a four-card crib can."""
+    A crib count is checked as a four-card crib's (``check_count``): in the five-card game's
+    keep-4 reading the crib has two cards (``crib_cards``), and every count two cards and a
+    starter can score is one a four-card crib can."""
     return cfg.five_keep if cfg.five_card else 4
 
 
-def _check_count(cfg, points, crib):
+def crib_cards(cfg):
+    """Cards in the crib: 4, or 2 in the five-card game keeping 4 (one thrown by each)."""
+    return 2 if cfg.five_card and cfg.five_keep == 4 else 4
+
+
+def check_count(cfg, points, crib):
     """ImpossibleCount unless some hand (or crib) scores exactly points."""
     from cribbage.totals import is_achievable
 
@@ -227,7 +261,7 @@ def _check_count(cfg, points, crib):
     if not is_achievable(points, crib, kept):
         what = "crib" if crib else ("3-card hand" if kept == 3 else "hand")
         raise ImpossibleCount(
-            "no {} scores {}: enter it as a correction if that is really the count".format(
+            "no {} scores {}; a correction can enter it".format(
                 what, points
             ),
             points, crib, kept)  # fmt: skip

@@ -50,6 +50,19 @@ _NAMES = tuple(f[0] for f in _FIELDS)
 class Settings:
     """One set of settings; plain attributes named as in the file."""
 
+    # The fields __init__ sets from _FIELDS, declared for mypy (MicroPython compiles a bare
+    # annotation to nothing).
+    players: int
+    partners: int
+    target: int
+    five_card: int
+    muggins: int
+    triple_skunk: int
+    stinkhole: int
+    finish_hand: int
+    five_keep: int
+    three_go: int
+
     def __init__(self):
         for name, _allowed, default in _FIELDS:
             setattr(self, name, default)

@@ -31,6 +31,19 @@ class Stats:
     NAMES = ("games", "wins", "skunks_given", "skunks_taken", "doubles_given",
              "doubles_taken", "best_hand", "best_crib", "hands", "hand_points")  # fmt: skip
     EXTRA = ("heels",)  # version 2
+    # The counters __init__ makes from NAMES and EXTRA, declared for mypy (MicroPython
+    # compiles a bare annotation to nothing).
+    games: list[int]
+    wins: list[int]
+    skunks_given: list[int]
+    skunks_taken: list[int]
+    doubles_given: list[int]
+    doubles_taken: list[int]
+    best_hand: list[int]
+    best_crib: list[int]
+    hands: list[int]
+    hand_points: list[int]
+    heels: list[int]
 
     def __init__(self):
         for name in self.NAMES + self.EXTRA:
@@ -60,15 +73,26 @@ class Stats:
         self.finished = _add(self.finished, 1)
         w = game.winner
         self.wins[w] = _add(self.wins[w], 1)
+        level = game.skunk  # the game's: given once, taken by every loser (docs/RULES.md)
+        if level:
+            self.skunks_given[w] = _add(self.skunks_given[w], 1)
+        if level >= 2:
+            self.doubles_given[w] = _add(self.doubles_given[w], 1)
         for s in range(game.sides):
             self.games[s] = _add(self.games[s], 1)
-            level = game.skunk_of(s)
+            if s == w:
+                continue
             if level:
                 self.skunks_taken[s] = _add(self.skunks_taken[s], 1)
-                self.skunks_given[w] = _add(self.skunks_given[w], 1)
             if level >= 2:
                 self.doubles_taken[s] = _add(self.doubles_taken[s], 1)
-                self.doubles_given[w] = _add(self.doubles_given[w], 1)
+
+    def without(self, slot):
+        """A copy with one side slot's counters cleared (the board's totals stay)."""
+        s = self.copy()
+        for name in self.NAMES + self.EXTRA:
+            getattr(s, name)[slot] = 0
+        return s
 
     def average_hand_tenths(self, slot):
         """The average hand count in tenths of a point (rounded), 0 before any hand."""

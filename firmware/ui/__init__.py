@@ -27,6 +27,8 @@ from compat import const
 from cribbage.errors import CribbageError
 from keypad import HOLD, LONG  # one meaning: the keypad's event kinds (held 0.8 s, 3 s)
 from scorekeeper.errors import ScorekeeperError
+from supply import AUTO
+from view import DEFAULT_BRIGHTNESS, MODE_SCORE
 
 TAP = const(0)  # pressed and let go: digits act on the press, other keys on the release
 
@@ -51,9 +53,10 @@ class Refused(ValueError):
     """An input the board refuses; the message says why and what to do instead."""
 
 
-# What a refused input can raise: the project's own errors, and OSError (a flash write that
-# failed: nothing changed). Anything else is a bug, and is not caught as a refusal.
-REFUSALS = (Refused, ScorekeeperError, CribbageError, OSError)
+# What a refused input can raise: the project's own errors, a flash write that failed among
+# them (the keeper's StorageError: nothing changed). Anything else is a bug, an OSError too,
+# and is not caught as a refusal: it reaches the error log (app.App.fail).
+REFUSALS = (Refused, ScorekeeperError, CribbageError)
 
 
 class ModeBase:
@@ -89,22 +92,23 @@ def forget(name):
 # -- the app's settings, kept in the keeper's settings file (app.* keys) -------------------
 
 
-def app_setting(keeper, name, default):
-    return keeper.settings.extra.get(name, default)
+# The app's settings and their defaults: the one table (the controller applies them, the
+# settings mode shows and steps them).
+APP_DEFAULTS = {
+    "app.mode": MODE_SCORE,  # the mode the board was in (view.MODE_*)
+    "app.brightness": DEFAULT_BRIGHTNESS,  # 1-8
+    "app.palette": 0,  # palette.PALETTES
+    "app.budget": AUTO,  # the LED current cap, mA; AUTO: what the supply allows (supply.py)
+    "app.keep_awake": 0,  # a power bank's keep-awake glow (keepawake.py): off
+}
+
+
+def app_setting(keeper, name):
+    """An app.* setting's saved value, or its default (APP_DEFAULTS)."""
+    return keeper.settings.extra.get(name, APP_DEFAULTS[name])
 
 
 def save_app_setting(keeper, name, value):
     """Write an app.* setting only when it changes (each write rewrites the file)."""
-    if app_setting(keeper, name, None) != value:
+    if keeper.settings.extra.get(name) != value:
         keeper.set_setting(name, value)
-
-
-def in_show(keeper):
-    """True once this hand's show has begun: a count is in, or ``#`` started it (the
-    ``app.show`` setting holds the hand's number, so a power cut does not lose it)."""
-    g = keeper.game
-    return g.counted != 0 or app_setting(keeper, "app.show", 0) == g.deals + 1
-
-
-def start_show(keeper):
-    save_app_setting(keeper, "app.show", keeper.game.deals + 1)

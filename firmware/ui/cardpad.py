@@ -42,8 +42,9 @@ def restart_key(mode, k, how):
 class CardPad:
     """Cards typed one by one (rank digits, then a suit key), at most ``limit`` of them."""
 
-    def __init__(self, limit):
+    def __init__(self, limit, taken=-1):
         self.limit = limit
+        self.taken = taken  # a card known to be elsewhere (count verify's starter), or -1
         self.cards = []
         self.rank = 0  # the rank typed so far for the next card, 0 = none
         self.rank_digits = 0
@@ -86,7 +87,7 @@ class CardPad:
                 raise Refused("too many cards: {} is all; * takes one back".format(self.limit))
             raise Refused("type the rank (1-13) first, then the suit A-D")
         card = s * 13 + self.rank - 1
-        if card in self.cards:
+        if card in self.cards or card == self.taken:
             self.stale = True
             raise Refused("{} is entered already: each card is in the deck once".format(
                 card_text(card)))  # fmt: skip

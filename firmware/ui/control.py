@@ -1,6 +1,6 @@
 """The board's controller: keypad events and time in, keeper calls and view updates out.
 
-    ctl = Controller(keeper, view, now)    # restores the saved mode
+    ctl = Controller(keeper, view, now)    # restores the saved mode, loads the view once
     ctl.on_event(code, now)                # each keypad.KeyDecoder event code
 
 Keys the controller keeps for itself, in every mode (the rest go to the current mode):
@@ -20,8 +20,8 @@ import sys
 from compat import collect, const, ticks_add
 from keypad import PRESS, RELEASE
 from render import WIN_MS
-from supply import AUTO, led_budget_ma
-from view import DEFAULT_BRIGHTNESS, MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
+from supply import led_budget_ma
+from view import MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
 
 from ui import (
     HOLD,
@@ -47,41 +47,41 @@ _NOTE_LINES = const(4)
 class Controller:
     """Owns the modes; see the module docstring."""
 
-    def __init__(self, keeper, view, now, supply_ma=0):
+    def __init__(self, keeper, view, now, supply_ma=0, note=()):
+        """note: the boot's lines for the display (app.App: "recovered", ...), if any."""
         self.keeper = keeper
         view.supply_ma = supply_ma  # what the USB-C supply advertises (supply.py); 0: unknown
         self.view = view
-        self.note = []  # a refusal's reason or a short notice, shown above the mode's lines
+        self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
         self._modes = [None] * len(MODULES)
-        self._imported = [()] * len(MODULES)  # module names each mode's import brought in
-        self.mode = None
+        # The module names each mode's import brought in.
+        self._imported = [()] * len(MODULES)  # type: list[list[str] | tuple[()]]
         self.mode_id = -1
         self.apply_settings()
-        view.load_game(keeper.game, now)
-        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
-            view.won_ms = ticks_add(now, -WIN_MS)
-        self._load(MODE_SCORE)  # first: the modules it shares with the others stay loaded
+        # The scoreboard first: the modules it shares with the others stay loaded. It is the
+        # mode until set_mode below takes the saved one.
+        self.mode = self._load(MODE_SCORE)
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
         __import__("cribbage.showtable")
-        m = self.app_setting("app.mode", MODE_SCORE)
+        m = app_setting(keeper, "app.mode")
         self.set_mode(m if 0 <= m < len(MODULES) else MODE_SCORE, now, save=False)
-        self.refresh(now)
+        self.refresh(now)  # the one load of the view at boot
+        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
+            view.won_ms = ticks_add(now, -WIN_MS)
 
     # -- settings the app keeps in the keeper's settings file ---------------------------
-
-    def app_setting(self, name, default):
-        return app_setting(self.keeper, name, default)
 
     def apply_settings(self):
         """Copy brightness, palette, current budget and keep-awake into the view."""
         v = self.view
-        v.brightness = self.app_setting("app.brightness", DEFAULT_BRIGHTNESS)
-        v.palette = self.app_setting("app.palette", 0)
-        v.keep_awake = self.app_setting("app.keep_awake", 0)
+        k = self.keeper
+        v.brightness = app_setting(k, "app.brightness")
+        v.palette = app_setting(k, "app.palette")
+        v.keep_awake = app_setting(k, "app.keep_awake")
         # Never above what the supply offers (supply.py), whatever the setting says.
-        v.budget_ma = led_budget_ma(v.supply_ma, self.app_setting("app.budget", AUTO))
+        v.budget_ma = led_budget_ma(v.supply_ma, app_setting(k, "app.budget"))
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -153,8 +153,6 @@ class Controller:
         """Red flash and the reason; nothing else changes."""
         self.view.set_signal(SIG_ERROR, now)
         text = str(err.args[0]) if err.args else type(err).__name__
-        if isinstance(err, OSError):
-            text = "flash write failed ({}): nothing changed".format(text)
         self.note = wrap(text)[:_NOTE_LINES]
 
     # -- what the controller does itself -----------------------------------------------
@@ -205,8 +203,8 @@ class Controller:
     def game_restarted(self):
         """The keeper started its game again (a new game, a game brought back, new rules
         before anything was pegged): the modes forget their entries, and the first hand is
-        in the play. (The pegging helper's cards are in the keeper's log: nothing to drop.)"""
-        save_app_setting(self.keeper, "app.show", 0)
+        in the play. (The pegging helper's cards and the show's start are in the keeper's log:
+        nothing to drop.)"""
         for mode in self._modes:
             if mode is not None:
                 mode.reset()
@@ -221,6 +219,7 @@ class Controller:
         v.show_pegs = True
         self.mode.paint(v, now)
         v.detail = self.note + self.mode.lines()
+        v.note_lines = len(self.note)
 
 
 _KEEP_HOLDING = ["keep holding #", "for a new game"]  # the long press of #, until let go

@@ -32,6 +32,11 @@ def letter(k):
     return -1 if s == _NONE else s
 
 
+def side_keys(sides):
+    """The side keys of a game, for hints that name only sides that exist: 'A-B', 'A-C'."""
+    return "A-" + SIDES[sides - 1]
+
+
 def index(legend):
     """The key index of a legend such as '7' or '#'."""
     i = KEYS.find(legend)

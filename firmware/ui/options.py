@@ -18,7 +18,7 @@ from supply import describe
 from version import about_lines
 from view import COLOR_WHITE, SIG_OK
 
-from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused
+from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused, app_setting
 from ui.keys import K_D, K_HASH, letter
 
 OFF_ON = ("off", "on")
@@ -42,7 +42,6 @@ ITEMS = (
     ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
     ("app.keep_awake", "bank keep-awake", (0, 1), OFF_ON),  # keepawake.py: ~11 mA on average
 )
-_DEFAULTS = {"app.brightness": 5, "app.palette": 0, "app.budget": 0, "app.keep_awake": 0}
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
 
@@ -55,10 +54,9 @@ class Mode(ModeBase):
     def value(self, item):
         """The saved value of ITEMS[item]."""
         name = ITEMS[item][0]
-        s = self.keeper.settings
         if name.startswith("app."):
-            return s.extra.get(name, _DEFAULTS[name])
-        v = getattr(s, name)
+            return app_setting(self.keeper, name)
+        v = getattr(self.keeper.settings, name)
         return tuple(v) if name == "game_points" else v
 
     def key(self, k, how, now):

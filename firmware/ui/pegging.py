@@ -22,7 +22,7 @@ from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
 from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
 
-from ui import HOLD, LONG, ModeBase, Refused, goto, start_show
+from ui import HOLD, LONG, ModeBase, Refused, goto
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
 from ui.score import event_text
@@ -100,7 +100,7 @@ class Mode(ModeBase):
             return self._undo()
         if k == K_HASH:
             if self.play.turn is None and not self.keeper.game.over:  # on to the show
-                start_show(self.keeper)
+                self.keeper.begin_show()
             return goto(MODE_SCORE)
         return None
 
@@ -142,7 +142,7 @@ class Mode(ModeBase):
         if not g.hand_cards:
             raise Refused("no card to take back")
         if g.last[EV_KIND] != CARD:
-            raise Refused("the last entry is {}: * on the scoreboard takes it back".format(
+            raise Refused("last: {}; * on the scoreboard undoes it".format(
                 event_text(g.last)))  # fmt: skip
         self.keeper.undo()  # the card and its points: one event
         return SIG_UNDO

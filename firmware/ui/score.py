@@ -14,7 +14,8 @@ Each hand has a play and a show; the board follows both, so it knows what an ent
 - ``#`` alone in the show passes the deal (a second ``#`` when a count is missing).
 - ``*`` clears what is typed, else takes back the last event (repeatable), and at the start
   of a game the new game itself (the game it replaced comes back). Long ``*`` makes the
-  entry a correction (long ``*`` again: a negative one); a correction goes to a side key.
+  entry a correction (long ``*`` again: a negative one); a correction goes to a side key,
+  sets a score of 0 to the game hole, and reaches the game hole only with that key again.
 SPDX-License-Identifier: MIT
 """
 
@@ -35,8 +36,10 @@ from scorekeeper.events import (
     PEG,
     PLAY,
     REASONS,
+    SHOW,
     START,
 )
+from scorekeeper.rules import check_count
 from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
 
 from ui import (
@@ -46,12 +49,9 @@ from ui import (
     TAP,
     ModeBase,
     Refused,
-    in_show,
-    save_app_setting,
-    start_show,
 )
 from ui.entry import Number
-from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
+from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
 GAME_OVER = "game over: hold # (new game) or * (undo)"
@@ -84,7 +84,7 @@ def next_count(game):
 
 
 def event_text(ev):
-    """'A +2 play', 'deal B', 'card 5C: A +2 play'."""
+    """'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'."""
     kind = ev[EV_KIND]
     if kind in (PEG, CARD):
         text = "{} {:+d} {}".format(SIDES[ev[EV_SIDE]], ev[EV_POINTS], REASONS[ev[EV_REASON]])
@@ -95,6 +95,8 @@ def event_text(ev):
         code = ev[EV_CODE]
         card = "go" if code == GO_CODE else format_card(code)
         return "card " + card + (": " + text if ev[EV_POINTS] else "")
+    if kind == SHOW:
+        return "the show"
     return "deal " + SIDES[ev[EV_SIDE]]
 
 
@@ -105,6 +107,8 @@ class Mode(ModeBase):
         self.sign = 0  # 0: an ordinary entry; +1 / -1: a correction adding / taking points
         self.armed = False  # a # refused for a missing count: the next # passes anyway
         self.confirm = False  # digits then # in the play: the next # counts them
+        self.fix_to = -1  # a correction to the game hole asked for this side: its key again
+        self.fixing = -1  # (fix_to as the key came: the key that may confirm it)
         self.stale = False  # the entry was refused: a side key or # may still take it, a
         # digit starts a new one (typing the whole entry again must not give 5 5 -> 55)
 
@@ -112,12 +116,15 @@ class Mode(ModeBase):
         self.entry.clear()
         self.sign = 0
         self.armed = self.confirm = self.stale = False
+        self.fix_to = -1
 
     def key(self, k, how, now):
         armed = self.armed
         confirm = self.confirm
         stale = self.stale
+        self.fixing = self.fix_to
         self.armed = self.confirm = self.stale = False
+        self.fix_to = -1
         try:
             return self._key(k, how, armed, confirm, stale)
         except REFUSALS:
@@ -152,7 +159,9 @@ class Mode(ModeBase):
     def _heels(self):
         """Long press of a side key, nothing typed: his heels, 2 for the dealer."""
         g = self.keeper.game
-        if in_show(self.keeper):
+        if g.over:
+            raise Refused(GAME_OVER)
+        if g.in_show:
             raise Refused("his heels comes with the starter, before the play")
         self._peg(g.dealer, 2, HEELS)
         return "his heels: {} +2".format(SIDES[g.dealer])
@@ -166,13 +175,23 @@ class Mode(ModeBase):
     def _side(self, s):
         g = self.keeper.game
         e = self.entry
+        if g.over:  # a side key alone too: say the game is over, not what to type
+            raise Refused(GAME_OVER)
         if s >= g.sides:
             raise Refused("there is no side {} in a {}-side game".format(SIDES[s], g.sides))
         if self.sign:
             if not e.digits:
                 raise Refused("type the correction's points, then the side")
-            return self._peg(s, self.sign * e.value, CORRECTION)
-        if in_show(self.keeper):
+            points = self.sign * e.value
+            to = g.scores[s] + points
+            if to > g.target:
+                raise Refused("a correction sets a score of 0-{}: {} has {}".format(
+                    g.target, SIDES[s], g.scores[s]))  # fmt: skip
+            if to == g.target and g.winner < 0 and self.fixing != s:
+                self.fix_to = s  # like the show's two-step #: a slip must not end the game
+                return "{} again: {} to {}, the game hole".format(SIDES[s], SIDES[s], to)
+            return self._peg(s, points, CORRECTION)
+        if g.in_show:
             if not e.digits:
                 raise Refused("type the count (0 if none), then the side")
             kind = count_kind(g, s)
@@ -189,8 +208,11 @@ class Mode(ModeBase):
             reason = START
         return self._peg(s, points, reason)
 
-    def _peg(self, side, points, reason):
+    def _peg(self, side, points, reason, check=False):
+        """Peg (check: only refuse a count no hand or crib can score, pegging nothing)."""
         try:
+            if check:
+                return check_count(self.keeper.game.cfg, points, reason == CRIB)
             flagged = self.keeper.peg(side, points, reason)  # refused: raises, the entry stays
         except ImpossibleCount as e:  # the keeper's hint names no key: say which
             what = "crib" if e.crib else ("3-card hand" if e.kept == 3 else "hand")
@@ -208,16 +230,17 @@ class Mode(ModeBase):
         if g.over:
             raise Refused(GAME_OVER)
         if self.sign:
-            raise Refused("a correction goes to a side key A-D")
+            raise Refused("a correction goes to a side key " + side_keys(g.sides))
         if e.digits:
-            if g.next_side < 0:
-                raise Refused("every count is in: # alone passes the deal")
-            if not in_show(self.keeper) and not confirm:  # say what # does before it does it
+            if g.next_side < 0:  # the digits stay (a count for a side key?): * clears them
+                raise Refused("every count is in: * clears, then # passes the deal")
+            self._peg(g.next_side, e.value, g.next_kind, True)  # refused at the first #
+            if not g.in_show and not confirm:  # say what # does before it does it
                 self.confirm = True
                 return "# again: {} {}, the show starts".format(next_count(g), e.value)
             return self._peg(g.next_side, e.value, g.next_kind)
-        if not in_show(self.keeper):
-            start_show(self.keeper)
+        if not g.in_show:
+            self.keeper.begin_show()
             return None
         if g.winner < 0 and g.next_side >= 0 and not armed:
             self.armed = True
@@ -231,13 +254,12 @@ class Mode(ModeBase):
             self.sign = 0
             return None
         k = self.keeper
-        if k.game.counted == 0 and in_show(k):
-            save_app_setting(k, "app.show", 0)  # back from the show to the play
-            return "back to the play"
         if not k.game.events and k.can_restore:  # a new game started by mistake
             k.restore_game()
             return (SIG_UNDO | RESTARTED, "new game undone: the last game is back")
         ev = k.undo()
+        if ev[EV_KIND] == SHOW:
+            return (SIG_UNDO, "back to the play")
         return (SIG_UNDO, "undo: " + event_text(ev))
 
     def paint(self, view, now):
@@ -246,7 +268,7 @@ class Mode(ModeBase):
         if e.digits:
             view.set_preview(PREVIEW_ALL, -e.value if self.sign < 0 else e.value)
         s = g.next_side
-        if s >= 0 and not g.over and in_show(self.keeper) and g.front[s] < g.target:
+        if s >= 0 and not g.over and self.keeper.game.in_show and g.front[s] < g.target:
             view.set_segment(0, g.front[s] + 1, 1, s | BLINK)  # blinks: who counts next
 
     def lines(self):
@@ -254,14 +276,13 @@ class Mode(ModeBase):
         e = self.entry
         if g.over:  # nothing invites an entry the board would refuse
             return ["game over:", "hold # new game", "* takes back"]
-        out = []
-        if self.sign:
-            out.append("correction " + ("+" if self.sign > 0 else "-"))
-        show = in_show(self.keeper)
+        out = ["correction " + "-+"[self.sign > 0]] if self.sign else []
+        show = self.keeper.game.in_show
         nxt = next_count(g)
+        keys = side_keys(g.sides)
         if e.digits:
             what = "fix" if self.sign else ("count" if show else "play")
-            out.append("{}{} A-D {}".format("-" if self.sign < 0 else "+", e.value, what))
+            out.append("{}{} {} {}".format("-+"[self.sign >= 0], e.value, keys, what))
             if nxt and not self.sign:
                 out.append(("# = " if show else "# #: ") + nxt)
         elif show:
@@ -269,8 +290,8 @@ class Mode(ModeBase):
         else:
             out.append("play: # = show")
             if not g.events:  # a new game: what to type
-                out.append("points, then A-D")
-                out.append("0 A-D: who deals")
+                out.append("points, then " + keys)
+                out.append("0 {}: who deals".format(keys))
         due = g.start_bonus_due()
         if due >= 0 and not e.digits and not show:  # in the show, 3 and a side is a count
             out.append("3 {}: 3 for last".format(SIDES[due]))

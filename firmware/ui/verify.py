@@ -1,4 +1,4 @@
-"""Count-verify mode: the claimed count and the cards in, the true count and what was missed out.
+"""Count-verify mode: check each count of the show against the cards, then peg it.
 
 The count checked is the one due next in the scoreboard's show (the counting order: pone,
 dealer, crib; 'B hand', 'A crib'); before the claim, ``#`` steps to the next count of the
@@ -6,25 +6,31 @@ hand. Keys: the claim as digits, then ``#`` (a claim no hand can score, such as 
 refused as on the scoreboard). Then each card as its rank (1-13; 0 is also a ten) and a suit
 key (A clubs, B diamonds, C hearts, D spades), the starter last. When the last card is in,
 the board shows the true count (a white bar from hole 1), what the claim missed (a blinking
-red bar after it) or claimed too much (a red bar), and the breakdown on the display. With
-muggins on, the missed points go to the opponent, once: ``#`` (or the opponent's key; with
-three or four players, the key of the opponent who calls it). Taking a card back takes the
-award back too while it is still the last thing pegged (else it stays, and no second award
-is given). ``*`` takes back the rank, the last card or a digit; long ``*`` starts again.
+red bar after it) or claimed too much (a red bar), and the breakdown on the display.
+
+Then one key pegs the count (issue 20): ``#`` pegs the claim (an over-claim: the true count,
+as the cards score no more) to the side whose count it is; with muggins off, that side's own
+key accepts the correction of a short claim (the true count). The mode then steps to the
+next count of the show with the starter kept (only the kept cards are typed), and after the
+last count (the crib) goes back to the scoreboard. With muggins on, the missed points go to
+an opponent, once, with the opponent's key (the one who calls it). Taking a card back takes
+the award back too while it is still the last thing pegged (else it stays, and no second
+award is given). ``*`` takes back the rank, the last card or a digit; long ``*`` starts
+again (the starter too).
 SPDX-License-Identifier: MIT
 """
 
 from cribbage.totals import is_achievable
-from cribbage.verify import UNDER, check_count
-from scorekeeper.events import MUGGINS
-from scorekeeper.rules import kept_cards
-from view import BLINK, COLOR_RED, COLOR_WHITE, SIG_OK, SIG_UNDO
+from cribbage.verify import OVER, UNDER, check_count
+from scorekeeper.events import CRIB, HAND, MUGGINS
+from scorekeeper.rules import crib_cards, kept_cards
+from view import BLINK, COLOR_RED, COLOR_WHITE, MODE_SCORE, SIG_OK, SIG_UNDO
 
-from ui import ModeBase, Refused
-from ui.cardpad import CardPad, restart_key
+from ui import ModeBase, Refused, goto
+from ui.cardpad import CardPad, card_text, restart_key
 from ui.entry import Number
-from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
-from ui.score import count_name
+from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
+from ui.score import GAME_OVER, count_name
 
 CARDS_AT = 96  # the cards entered: holes 96-120, 5 a card
 
@@ -49,17 +55,26 @@ class Mode(ModeBase):
     def side(self):
         return self._entry() >> 1
 
+    def _kept(self):
+        """Cards of the count, without the starter: the kept cards, or the crib's."""
+        cfg = self.keeper.game.cfg
+        return crib_cards(cfg) if self.crib else kept_cards(cfg)
+
     def _limit(self):
-        """Cards to enter: the kept cards (a crib: 4) and the starter."""
-        return (4 if self.crib else kept_cards(self.keeper.game.cfg)) + 1
+        """Cards to type: the count's, and the starter unless a count of this hand had it."""
+        return self._kept() + (1 if self.starter < 0 else 0)
 
     def reset(self):
         g = self.keeper.game
         self.hand = (g, g.deals)
         self.slot = g.next_slot if g.next_slot >= 0 else 0  # the count due next
+        self.starter = -1  # the starter, once a count of this hand has been checked
+        self._new_check()
+
+    def _new_check(self):
         self.claim.clear()
         self.stale = False  # the claim was refused: a digit starts a new one
-        self.pad = CardPad(self._limit())
+        self.pad = CardPad(self._limit(), self.starter)
         self.claimed = False  # the claim is in: keys now type cards
         self.result = None  # the CountCheck once every card is in
         self.awarded = False  # the missed points have been pegged (muggins) ...
@@ -67,10 +82,13 @@ class Mode(ModeBase):
 
     def enter(self, now):
         g = self.keeper.game
-        if self.hand != (g, g.deals) or self.pad.limit != self._limit():
-            self.reset()  # another hand, or the game's settings changed
-        elif not self.claimed and g.next_slot >= 0:
+        if self.hand != (g, g.deals):
+            self.reset()  # another hand
+            return
+        if not self.claimed and g.next_slot >= 0:
             self.slot = g.next_slot  # the show moved on while we were away
+        if self.pad.limit != self._limit():
+            self._new_check()  # another count's cards, or the game's settings changed
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -85,13 +103,14 @@ class Mode(ModeBase):
             self.pad.digit(d)
         elif s >= 0:
             if self.result is not None:
-                return self._award(s)
+                return self._side_key(self.result, s)
             self.pad.suit(s)
             self._check()
         elif k == K_HASH:
-            if self.result is not None and self._opponent() >= 0:
-                return self._award(self._opponent())
-            raise Refused("# before the claim: another count; * takes back")
+            if self.result is not None:
+                r = self.result
+                return self._peg(r.actual.total if r.status == OVER else r.claimed)
+            raise Refused("the cards first, then # pegs the count; * takes back")
         elif k == K_STAR:
             if self.pad.cards or self.pad.rank_digits:
                 self.pad.back()
@@ -128,12 +147,37 @@ class Mode(ModeBase):
         """The next count of this hand's show (hand, hand, crib)."""
         order = self.keeper.game.order
         self.slot = (self.slot + 1) % len(order)
-        self.pad = CardPad(self._limit())
+        self._new_check()
 
-    def _opponent(self):
-        """The one opposing side (2 sides), else -1: with more, the caller's key says who."""
+    def _side_key(self, r, side):
+        """After the result r: the counting side's key takes the true count (muggins off);
+        an opponent's key calls muggins."""
+        if side != self.side:
+            return self._award(r, side)
+        if r.status == UNDER and self.keeper.game.cfg.muggins:
+            raise Refused("muggins is on: {} pegs its claim with #".format(SIDES[side]))
+        return self._peg(r.actual.total)
+
+    def _peg(self, points):
+        """Peg this count for its side, then on to the show's next count (starter kept);
+        after the last one, back to the scoreboard."""
         g = self.keeper.game
-        return 1 - self.side if g.sides == 2 else -1
+        if g.over:
+            raise Refused(GAME_OVER)
+        what = count_name(g, self.slot)
+        if (g.counted >> self.slot) & 1:
+            note = what + " was pegged already"
+        else:
+            flagged = self.keeper.peg(self.side, points, CRIB if self.crib else HAND)
+            note = "{} +{}{}".format(what, points, " (out of turn)" if flagged else "")
+        if self.starter < 0:
+            self.starter = self.pad.cards[-1]
+        g = self.keeper.game
+        if g.next_slot < 0 or g.over:
+            return (SIG_OK | goto(MODE_SCORE), note)
+        self.slot = g.next_slot
+        self._new_check()
+        return (SIG_OK, note + "; next: " + count_name(g, self.slot))
 
     def _drop_result(self):
         """The result no longer stands (a card taken back): take back its muggins award if
@@ -148,22 +192,25 @@ class Mode(ModeBase):
         return None
 
     def _check(self):
-        if self.pad.full and not self.pad.rank_digits:
-            cards = self.pad.cards
-            self.result = check_count(self.claim.value, cards[:-1], cards[-1], self.crib,
+        pad = self.pad
+        if pad.full and not pad.rank_digits:
+            cards = pad.cards if self.starter >= 0 else pad.cards[:-1]
+            starter = self.starter if self.starter >= 0 else pad.cards[-1]
+            self.result = check_count(self.claim.value, cards, starter, self.crib,
                                       bool(self.keeper.game.cfg.muggins))  # fmt: skip
 
-    def _award(self, side):
-        r = self.result
+    def _award(self, r, side):
         g = self.keeper.game
         if not g.cfg.muggins:
+            if self.keeper.settings.muggins:
+                raise Refused("muggins is on from the next game, not in this one")
             raise Refused("muggins is off (Settings); * takes a card back")
         if not r.muggins_points:
             raise Refused("nothing was missed: no muggins")
         if self.awarded:
             raise Refused("the missed points have been taken already")
-        if side == self.side:
-            raise Refused("{} counted: muggins goes to an opponent".format(SIDES[side]))
+        if side >= g.sides:
+            raise Refused("there is no side {} in this game".format(SIDES[side]))
         self.keeper.peg(side, r.muggins_points, MUGGINS)
         self.awarded = True
         self.award = self.keeper.revision
@@ -192,29 +239,43 @@ class Mode(ModeBase):
             view.set_segment(3, CARDS_AT + 5 * n, 4, COLOR_WHITE | BLINK)
 
     def lines(self):
-        what = count_name(self.keeper.game, self.slot)
+        g = self.keeper.game
+        what = count_name(g, self.slot)
         if not self.claimed:
-            return ["{}: {}".format(what, self.claim.value if self.claim.digits else "?"),
-                    "claim: digits, #", "#: next count"]  # fmt: skip
+            out = ["{}: {}".format(what, self.claim.value if self.claim.digits else "?"),
+                   "claim: digits, #", "#: next count"]  # fmt: skip
+            if self.starter >= 0:
+                out.append("starter " + card_text(self.starter))
+            return out
         out = ["{}: {}".format(what, self.claim.value)]
         r = self.result
         if r is None:
             out.extend(self.pad.lines())
-            out.append("now the starter" if self.pad.full_but_one() else "the starter last")
+            if self.starter >= 0:
+                out.append("starter " + card_text(self.starter))
+            else:
+                out.append("now the starter" if self.pad.full_but_one() else "the starter last")
             return out
         a = r.actual
-        if r.difference:
-            out.append("true count {}".format(a.total))
-            out.append(("missed {}" if r.status == UNDER else "{} too many").format(r.difference))
+        if r.difference:  # one line (16 columns): a note and the hint for # must fit too
+            out.append(("is {}: missed {}" if r.status == UNDER else "is {}: {} over").format(
+                a.total, r.difference))  # fmt: skip
         else:
             out.append("correct: {}".format(a.total))
         out.append("15s {} pairs {}".format(a.fifteens, a.pairs))
         out.append("runs {} flush {}".format(a.runs, a.flush))
         out.append("nobs {}".format(a.nobs))
-        if r.muggins_points and not self.awarded and not self.keeper.game.over:
-            opp = self._opponent()
-            if opp >= 0:
-                out.append("#: {} +{} muggins".format(SIDES[opp], r.muggins_points))
-            else:
-                out.append("muggins: A-D +{}".format(r.muggins_points))
+        if g.over:
+            return out
+        side = SIDES[self.side]
+        if r.muggins_points and not self.awarded:  # first (8 lines): then # pegs the claim
+            opp = 1 - self.side if g.sides == 2 else -1
+            out.append("{}: +{} muggins".format(SIDES[opp] if opp >= 0 else side_keys(g.sides),
+                                                r.muggins_points))  # fmt: skip
+        elif (g.counted >> self.slot) & 1:
+            out.append("#: next count")
+        elif r.status == UNDER and not g.cfg.muggins:
+            out.append("#: +{} {}: +{}".format(r.claimed, side, a.total))
+        else:
+            out.append("#: {} +{}".format(side, a.total if r.status == OVER else r.claimed))
         return out

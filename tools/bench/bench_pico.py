@@ -27,6 +27,7 @@ from tools.bench.benchutil import FIRMWARE, ROOT
 
 EMU_PY = os.path.join(ROOT, "build", "emu", "venv", "bin", "python")
 FIGURES = os.path.join(ROOT, "tools", "emu", "app_figures.py")
+HISTORY = os.path.join(ROOT, "tools", "emu", "history_pico.py")  # the records' figures
 RENDER_FRAMES = 10  # per scene and repeat on the board (250 on the PC)
 DISCARD_REPEAT = 2
 
@@ -128,6 +129,11 @@ def run():
         job["fib24_ms"], benchutil.PICO_FIB24_US / 1000))  # fmt: skip
     print("  time.ticks_us() across a loop {} us, the emulator's clock {:.1f} us".format(
         job["ticks_us"], job["clock_us"]))  # fmt: skip
+    history = subprocess.run([EMU_PY, HISTORY, "figures"], cwd=ROOT, capture_output=True,
+                             text=True, check=False)  # fmt: skip
+    lines = history.stdout.strip().splitlines()
+    failed = "history of a 220-peg game: FAILED " + history.stderr.strip()[-200:]
+    print("  " + (lines[-1] if history.returncode == 0 and lines else failed))
     print("  {} s of host time".format(figures["host_seconds"]))
     figures.update(verify_us=verify[0], discard_us=discard[0], render_us=render[:3])
     return figures

@@ -27,11 +27,11 @@ import sys
 import tempfile
 import time
 
+import tools.fwpath  # noqa: F401 - firmware/ on sys.path
 from tools.bench import benchutil
 from tools.bench.benchutil import FIRMWARE, MICROPYTHON
 
-sys.path.insert(0, FIRMWARE)
-
+# isort: split
 from cribbage.cards import format_card
 from cribbage.show import score_show, show_points
 

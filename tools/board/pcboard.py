@@ -11,19 +11,20 @@ Runs under CPython and the MicroPython unix port (the simulator's scripted mode 
     h.crash(RuntimeError("boom"))        # an uncaught error, then the watchdog reset
     h.led(5), h.lines, h.keeper.game.scores
 
-Time is a fake millisecond clock that only moves when the harness moves it; the keypad is
-scanned every 20 ms as on the board, and a frame is rendered after every scan.
+Time is a fake millisecond clock that only moves when the harness moves it; every 20 ms the
+harness turns the board's loop once (app.App.tick: a keypad scan, a frame, the idle work
+such as the journal's fold), as every board does.
 SPDX-License-Identifier: MIT
 """
 
 from app import RESET_POWER, RESET_WATCHDOG, App
+from boardstub import TICKS_MASK, StubBoard
 from keypad import KEYS
 from ledmap import HOLE_TO_LED
 from render import FRAME_BYTES
 from scorekeeper.fileops import FileOps, join
 
 SCAN_MS = 20
-TICKS_MASK = (1 << 30) - 1  # the device's ticks_ms wraps at 2**30
 
 
 class TextCapture:
@@ -38,10 +39,12 @@ class TextCapture:
         self.shows += 1
 
 
-class PCBoard:
-    """hal.Board's interface on a PC: a fake clock, keys as a mask, captured frames and text."""
+class PCBoard(StubBoard):
+    """hal.Board's interface on a PC: a fake clock, keys as a mask, captured frames and text
+    (the watchdog and reset recorded: boardstub.StubBoard)."""
 
     def __init__(self, state_dir, now_ms=0, cause=RESET_POWER, display=True, fs=None, *, supply=0):
+        StubBoard.__init__(self, cause)
         self.supply = supply  # what supply_ma() reports: 0 unknown, 500, 1500, 3000 (supply.py)
         self.fs = fs if fs is not None else FileOps()
         self.fs.mkdir(state_dir)
@@ -51,11 +54,6 @@ class PCBoard:
         self.now = now_ms  # the fake clock, in ms (ticks_ms wraps it like the Pico's)
         self.keys = 0  # the mask scan_keys returns: bit keypad.KEYS.index(legend)
         self.leds = bytearray(FRAME_BYTES)  # what the strip shows
-        self.writes = 0  # frames written to the strip
-        self.cause = cause
-        self.watchdog_ms = 0  # 0: not started
-        self.feeds = 0
-        self.resets = 0
 
     def ticks_ms(self):
         return self.now & TICKS_MASK
@@ -70,23 +68,8 @@ class PCBoard:
         self.leds[:] = frame  # no allocation: the same as the Pico's np.buf[:] = frame
         self.writes += 1
 
-    def reset_cause(self):
-        return self.cause
-
     def supply_ma(self):
         return self.supply
-
-    def watchdog_start(self, ms):
-        self.watchdog_ms = ms
-
-    def watchdog_feed(self):
-        self.feeds += 1
-
-    def watchdog_stop(self):
-        self.watchdog_ms = 0
-
-    def reset(self):
-        self.resets += 1
 
     def led(self, hole):
         """(r, g, b) of a hole (1-121) as the strip shows it."""
@@ -116,22 +99,19 @@ class Harness:
         """Power on: a fresh board and app on the same files."""
         self.board = PCBoard(self.state_dir, now_ms, cause, self._display, self._fs,
                              supply=self._supply)  # fmt: skip
-        self.app = App(self.board)
-        self.app.step(self.board.ticks_ms())
+        self.app = App(self.board)  # (not app.boot: a test sees a boot error raised)
+        self.app.tick(self.board.ticks_ms())
 
     # -- what the player does --------------------------------------------------------
 
     def wait(self, ms):
-        """Let ms pass: a keypad scan and a frame every 20 ms (and, as the board's frame task
-        does, the idle work: the journal's fold when the keys rest, app.App.idle)."""
+        """Let ms pass: a turn of the board's loop every 20 ms (app.App.tick: a keypad scan,
+        a frame, and the idle work: the journal's fold when the keys rest)."""
         b = self.board
         end = b.now + ms
         while b.now + SCAN_MS <= end:
             b.now += SCAN_MS
-            t = b.ticks_ms()
-            self.app.feed_keys(b.keys, t)
-            self.app.step(t)
-            self.app.idle(t)
+            self.app.tick(b.ticks_ms())
         b.now = end
 
     def hold(self, legend, ms):

@@ -89,6 +89,18 @@ class Clock:
         return self.now
 
 
+class Lcg:
+    """A fixed pseudo-random stream (no random module on the board): the same numbers on
+    CPython and MicroPython."""
+
+    def __init__(self, seed):
+        self.x = seed
+
+    def below(self, n):
+        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.x >> 8) % n
+
+
 def keeper(fs=None, clock=None, folder="st"):
     """A Keeper on a fresh (or given) fake file system."""
     return Keeper(folder, fs if fs is not None else FakeFS(), clock or Clock())
@@ -140,7 +152,7 @@ def record_game(k, seed=12345, want=150, keep=True):
         g = k.game
         d = g.dealer
         pone = 1 - d
-        if r(6) == 0 and not g.dealer_played and not g.heels:  # (ACC 6.3)
+        if r(6) == 0 and not g.play_begun and not g.heels:  # (ACC 6.3)
             do(k.peg, d, 2, HEELS)
         for _ in range(3 + r(6)):
             if g.over:
@@ -148,6 +160,8 @@ def record_game(k, seed=12345, want=150, keep=True):
             do(k.peg, (d + 1 + r(2)) % 2, 1 + r(3) // 2, PLAY)
         if not g.over:
             do(k.peg, r(2), 1, GO)
+        if g.deals % 2 and not g.over and not g.in_show:  # every other hand: # begins the show
+            do(k.begin_show)
         for side, reason in ((pone, HAND), (d, HAND), (d, CRIB)):
             if g.over:
                 break

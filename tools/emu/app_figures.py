@@ -25,7 +25,7 @@ stderr; the figures, as JSON, to stdout (or OUT).
   its estimates by,
   run on the board; each prints its own figures, timed with time.ticks_us() (the RP2040
   TIMER, which counts emulated time: checked here against the emulator's clock);
-- heap: the whole scripted game of host_tests/scenario_fullgame.py on the board
+- heap: the whole scripted game of tools/board/fullgame.py on the board
   (pico_figures.heap_figures, jobs/heap_game.py), the smallest gc.mem_free() after a
   collection, and the free heap of the app booted and idle.
 

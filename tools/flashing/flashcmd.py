@@ -58,8 +58,9 @@ def check_board(info, mpy_version, port):
         )
 
 
-def flash(link, image, *, pins=None, log=print, install=display.mip_install, reset=True):
-    """Flash `image` onto the board behind `link`; return the Plan that was carried out."""
+def flash(link, image, *, pins=None, log=print, driver=None, reset=True):
+    """Flash `image` onto the board behind `link`; return the Plan that was carried out.
+    `driver()` gives the display driver's .mpy (display.py), when a display needs it."""
     link.after_loss = AGAIN
     link.doing = "asking the board its version"
     info = device.board_info(link)
@@ -92,7 +93,7 @@ def flash(link, image, *, pins=None, log=print, install=display.mip_install, res
     if plan.foreign:
         log(f"left alone (not firmware): {listing(plan.foreign)}")
     if pins is not None:
-        display.ensure_driver(link, files, pins, log, install)
+        display.ensure_driver(link, files, pins, log, driver)
     check_imports(link)
     if reset:
         link.doing = "resetting the board"

@@ -2,10 +2,10 @@
 
     outdir.claim(Path("build/web"), "make web")   # BuildError if it holds anything else
 
-`make build` (tools/flash.py build --out DIR) removes what is no longer part of the image and
-`make web` replaces its whole site, so each may only write into a folder that is its own: one
-that is absent or empty (the build then writes its stamp into it first, so a build cut short
-still owns the folder), or one holding the stamp a build wrote. Anything else, such as an
+`make build` (python -m tools.flash build --out DIR) removes what is no longer part of the
+image and `make web` replaces its whole site, so each may only write into a folder that is its
+own: one that is absent or empty (the build then writes its stamp into it first, so a build
+cut short still owns the folder), or one holding the stamp a build wrote. Anything else, such as an
 --out that names a folder of someone's notes, is refused with one line naming the folder and
 what is in it, and nothing in it is touched.
 SPDX-License-Identifier: MIT

@@ -16,6 +16,7 @@ runner can report them with the line number.
 SPDX-License-Identifier: MIT
 """
 
+from tools.simulator.errors import ScriptError
 from tools.simulator.glyph import glyphs_for, hole_rgb
 from tools.simulator.report import MODE_KEYS, SIGNAL_NAMES, side_name
 
@@ -25,8 +26,6 @@ def _failure(expected, found):
 
 
 def _usage(text):
-    from tools.simulator.script import ScriptError
-
     return ScriptError("usage: expect " + text)
 
 

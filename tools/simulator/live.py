@@ -4,21 +4,27 @@ whose clock is the wall clock, and keys that go down and up as a hand would pres
     live = Live("/home/me/.cache/picopeg/sim")
     live.key("2"); live.key("A")          # queued taps (100 ms down, then up)
     live.key("D", LONG_MS)                # a long press: held 1 s (the board's is 0.8 s)
-    live.tick()                           # every ~20 ms: scan the keypad, render a frame
+    live.tick()                           # every ~20 ms: the board's loop, one turn (a keypad
+                                          # scan, a frame, the journal's fold when idle)
     live.board.leds, live.lines, live.app.view
     live.power_cycle()                    # switch off (dark for OFF_MS), then on again:
     live.off                              # ... a fresh app on the same files; True while off
     screen_colour((0, 0, 8), 5)           # an LED colour as the screen should show it
 
 A terminal reports key presses, never key releases, so each key is queued with how long it
-stays down. Like hal.py's board under app.run, an uncaught error shows the error pattern
-for 3 s and the board boots again (as after its watchdog reset), blinking "recovered".
+stays down, counted from when the board's keypad decoder took the press (issue 20: on a
+loaded PC a late scan could take the press late and let the key go before 0.8 s had passed
+on the board, so a long press came out a tap). Ticks that come late are caught up with turns
+of the board's loop every SCAN_MS of board time, so a stall never stretches a long press
+into a hold either. Like hal.py's board under app.run (the same app.boot and App.tick), an
+uncaught error, or one while booting, shows the error pattern for 3 s and the board boots
+again (as after its watchdog reset), blinking "recovered".
 SPDX-License-Identifier: MIT
 """
 
 import time
 
-from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, App
+from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, boot
 from render import BRIGHTNESS
 
 from tools.board.pcboard import PCBoard, key_bit
@@ -29,21 +35,35 @@ HOLD_MS = 3200  # past the 3 s hold
 GAP_MS = 60  # keys up between two queued keys
 MIN_SCANS = 3  # a key stays down (and up) at least this many ticks, however slow they come
 OFF_MS = 800  # how long `p` leaves the board dark: long enough to see that it went off
+SCAN_MS = 20  # the board's keypad period: a late tick is caught up in scans this far apart
+CATCH_UP_MS = 10_000  # at most this much is caught up (after a suspend: jump the rest)
 
 
 def wall_ms():
     return time.monotonic_ns() // 1_000_000
 
 
+class DatedBoard(PCBoard):
+    """The live board: its keeper's clock (games' start and end) is the PC's date, so the
+    records carry real dates (docs/RECORDS.md); key timing stays on the monotonic clock."""
+
+    def seconds(self):
+        return int(time.time())
+
+
 class Live:
     """A board and its App, stepped by tick() on a real-time clock; see the module docstring."""
 
-    def __init__(self, state_dir, clock=wall_ms, display=True):
+    def __init__(self, state_dir, clock=wall_ms, display=True, fs=None):
         self.state_dir = state_dir
         self.clock = clock
         self.display = display
+        self.fs = fs  # None: the real files (scorekeeper.FileOps)
         self.queue = []  # (legend, ms) still to press
-        self.down = None  # [legend, ms, release tick, scans so far] of the key held now
+        # [legend, ms, release tick (once the press is taken), scans so far, taken] of the
+        # key held now
+        self.down = None
+        self._scan_t = None  # the clock time of the last keypad scan
         self._up_until = 0
         self._up_scans = MIN_SCANS
         self._failed_at = 0
@@ -54,10 +74,16 @@ class Live:
 
     def boot(self, cause):
         """Power on (or come back after an error): a fresh board and app on the same files."""
-        self.board = PCBoard(self.state_dir, self.clock(), cause, self.display)
-        self.app = App(self.board)
-        self.app.step(self.board.ticks_ms())
+        board = DatedBoard if self.clock is wall_ms else PCBoard  # a test's clock: its own
+        self.board = board(self.state_dir, self.clock(), cause, self.display, self.fs)
+        self._scan_t = self.board.now
         self.boots += 1
+        self.app = boot(self.board)  # None: the boot failed (logged, shown), as app.run's
+        if self.app is None:
+            self.app = BootFailed(self.board)
+            self._failed_at = self.board.now
+            return
+        self._turn()
 
     def power_cycle(self, off_ms=OFF_MS):
         """Switch off (keys let go, LEDs and display dark) and, after off_ms, on again: what
@@ -109,12 +135,27 @@ class Live:
             self.down = None
             self.boot(RESET_WATCHDOG)
             return True
-        self._drive_keys(b.now)
-        t = b.ticks_ms()
+        now = b.now
+        t = self._scan_t if self._scan_t is not None else now
+        if now - t > CATCH_UP_MS:
+            t = now - CATCH_UP_MS
+        changed = False
+        while True:  # a late tick: the turns the board would have made meanwhile
+            t = min(t + SCAN_MS, now)
+            b.now = t
+            self._drive_keys(t)
+            changed = self._turn() or changed
+            self._scan_t = t
+            if t >= now or self.app.failed is not None:
+                return changed
+
+    def _turn(self):
+        """One turn of the board's loop (app.App.tick); an uncaught error fails the app as
+        app.run's guard does: logged and shown, then the board resets."""
+        b = self.board
         try:
-            fed = self.app.feed_keys(b.keys, t)
-            return self.app.step(t) or fed > 0
-        except Exception as e:  # as app.run's guard: log it, show it, then reset
+            return self.app.tick(b.ticks_ms())
+        except Exception as e:
             self.app.fail(e)
             self._failed_at = b.now
             return True
@@ -124,7 +165,10 @@ class Live:
         d = self.down
         if d is not None:
             d[3] += 1
-            if now >= d[2] and d[3] >= MIN_SCANS:
+            if not d[4] and (self.app.decoder.state & key_bit(d[0]) or now >= d[2] + 1000):
+                d[4] = True  # the board took the press at the last scan: hold it ms from there
+                d[2] = self._scan_t + d[1]
+            if d[4] and now >= d[2] and d[3] >= MIN_SCANS:
                 b.keys &= ~key_bit(d[0])
                 self.down = None
                 self._up_until = now + GAP_MS
@@ -134,7 +178,26 @@ class Live:
         if self.queue and now >= self._up_until and self._up_scans >= MIN_SCANS:
             legend, ms = self.queue.pop(0)
             b.keys |= key_bit(legend)
-            self.down = [legend, ms, now + ms, 0]
+            self.down = [legend, ms, now + ms, 0, False]
+
+
+class BootFailed:
+    """Stands in for the App while a board that failed to boot shows its error pattern (the
+    screen reads ``view``, ``frame``, ``renderer``; ``failed`` says the board has stopped)."""
+
+    def __init__(self, board):
+        from render import Renderer
+        from view import View
+
+        self.board = board
+        self.view = View()
+        self.renderer = Renderer(self.view)
+        self.failed = "boot"
+        self.lines = [""] * 8
+
+    @property
+    def frame(self):
+        return self.board.leds
 
 
 def _srgb(linear):

@@ -12,111 +12,63 @@ The file is ``sim.lock``: ``<pid> <host>``. A lock whose process has died (a cra
 a closed terminal) is stale: the next simulator takes it over and says so. A lock from
 another host (a shared home folder) cannot be checked from here and is respected.
 
-Runs on CPython (Linux, macOS, Windows) and on the MicroPython unix port, which has no
-getpid, kill or exclusive create: there the pid comes from /proc/self/stat, a process is
-alive while /proc/PID exists, and the file is written after looking (a race of a few
-microseconds between two simulators started at once, which CPython's O_EXCL closes). Where
-MicroPython has no /proc (macOS) it cannot name itself: it respects others' locks, takes none.
+Two simulators started at once against the same dead owner must not both take it over, so
+nothing is decided on a look alone. On CPython under Linux or macOS the lock file is held
+with the operating system's own lock (``fcntl.flock``, released by the OS when the process
+dies): only one process can hold it, and a second gets "in use" at once. Every process (and
+the MicroPython unix port and Windows, which have no flock) reads the owner and writes its
+own id only inside a short critical section, ``sim.lock.take``, a folder made with
+``mkdir`` (atomic: exactly one process makes it). The lock file is rewritten in place, never
+removed and re-made while another may look at it; release removes it while still holding it.
+A critical section left by a process killed inside it (a few microseconds long) is cleared
+after TORN_S.
+
+Who a process is and whether it still runs: procs.py. Where MicroPython has no /proc (macOS)
+a process cannot name itself: it respects others' locks and takes none.
 SPDX-License-Identifier: MIT
 """
 
 import os
-import sys
 import time
 
+from tools.simulator.procs import pid_alive, this_host, this_pid
+
+try:
+    import fcntl
+except ImportError:  # Windows, MicroPython: the critical section alone
+    fcntl = None
+
 NAME = "sim.lock"
-TORN_S = 10  # a lock file still without its pid after this long was torn by a crash
-_UPY = sys.implementation.name == "micropython"
+SECTION = ".take"  # sim.lock.take: the folder that is the critical section
+TORN_S = 10  # a lock without its pid, or a critical section, older than this was left by a crash
+WAIT_S = 2  # how long to wait for another process's critical section before refusing
 
 
 class BoardInUse(Exception):
     """Another live simulator has the folder; args[0] says which and what to do."""
 
 
-def this_pid():
-    if not _UPY:
-        return os.getpid()
-    try:
-        with open("/proc/self/stat") as f:
-            return int(f.read().split()[0])
-    except (OSError, ValueError):
-        return 0  # no /proc: this process cannot be named (nor checked by others)
-
-
-def this_host():
-    if not _UPY:
-        import socket
-
-        return socket.gethostname() or "?"
-    try:
-        with open("/proc/sys/kernel/hostname") as f:
-            return f.read().strip() or "?"
-    except OSError:
-        return "?"
-
-
-def pid_alive(pid):
-    """True if process pid runs on this host; None if that cannot be known here."""
-    if pid <= 0:
-        return None
-    if _UPY:
-        try:
-            os.stat("/proc/{}".format(pid))
-            return True
-        except OSError:
-            return False if _has_proc() else None
-    if sys.platform == "win32":
-        return _windows_alive(pid)
-    try:
-        os.kill(pid, 0)  # signal 0: only asks whether the process is there
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process
-    return True
-
-
-def _has_proc():
-    try:
-        os.stat("/proc/self")
-        return True
-    except OSError:
-        return False
-
-
-def _windows_alive(pid):
-    """OpenProcess and its exit code (os.kill on Windows would end the process)."""
-    import ctypes
-
-    kernel32 = ctypes.windll.kernel32
-    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-    if not handle:
-        return kernel32.GetLastError() == 5  # access denied: it exists
-    try:
-        code = ctypes.c_ulong()
-        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
-            return None
-        return code.value == 259  # STILL_ACTIVE
-    finally:
-        kernel32.CloseHandle(handle)
-
-
 class Lock:
-    """A folder's lock, held by this process."""
+    """A folder's lock, held by this process (with its OS lock's descriptor, where it has one)."""
 
-    def __init__(self, folder, path, pid, took_over=None):
+    def __init__(self, folder, path, pid, took_over=None, fd=None):
         self.folder = folder
         self.path = path
         self.pid = pid
         self.took_over = took_over  # the dead owner's pid, when a stale lock was taken
+        self.fd = fd
 
     def release(self):
-        """Remove the lock file if it is still this process's."""
-        if self.pid > 0 and read_owner(self.path) == (self.pid, this_host()):
-            try:
-                os.remove(self.path)
-            except OSError:
-                pass
+        """Remove the lock file if it is still this process's, then let go of the OS lock."""
+        with _Section(self.path):  # (entered or not: a lock of ours is removed either way)
+            if self.pid > 0 and read_owner(self.path) == (self.pid, this_host()):
+                try:
+                    os.remove(self.path)  # while still held: no one takes a removed file
+                except OSError:
+                    pass
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
 
 def read_owner(path):
@@ -148,50 +100,129 @@ def _age(path):
         return 0
 
 
-def _create(path, text):
-    """Write a new lock file; False if one appeared first."""
-    if _UPY:
-        if _exists(path):
-            return False
+def _os_lock(path):
+    """The lock file's descriptor, held with flock; None where there is no flock; False if
+    another process holds it."""
+    if fcntl is None:
+        return None
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    return fd
+
+
+def _same_file(fd, path):
+    """True if the descriptor is still the file at path (its owner may have removed it)."""
+    try:
+        return os.fstat(fd).st_ino == os.stat(path).st_ino
+    except OSError:
+        return False
+
+
+class _Section:
+    """sim.lock.take, made with mkdir: one process at a time reads and writes the lock."""
+
+    def __init__(self, path):
+        self.path = path + SECTION
+        self.held = False
+
+    def __enter__(self):
+        """self once inside; None if another process stays inside longer than WAIT_S."""
+        waited = 0.0
+        while True:
+            try:
+                os.mkdir(self.path)
+                self.held = True
+                return self
+            except OSError:
+                pass
+            if _age(self.path) > TORN_S:  # left by a process killed inside it
+                try:
+                    os.rmdir(self.path)
+                except OSError:
+                    pass
+                continue
+            if waited >= WAIT_S:
+                return None
+            time.sleep(0.005)
+            waited += 0.005
+
+    def __exit__(self, *exc):
+        if self.held:
+            self.held = False
+            try:
+                os.rmdir(self.path)
+            except OSError:
+                pass
+
+
+def _write(path, text, fd):
+    """The lock file's new contents, written in place (its OS lock stays on the same file)."""
+    if fd is None:
         with open(path, "w") as f:
             f.write(text)
-        return True
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        return False
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    return True
+        return
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, text.encode(), 0)
 
 
 def take(folder):
     """Lock folder for this process, taking over a stale lock; BoardInUse if it is held."""
     path = folder + "/" + NAME
     pid, host = this_pid(), this_host()
-    mine = "{} {}\n".format(pid, host)
-    took_over = None
-    for _ in range(2):  # a second try after removing a stale lock
-        if pid == 0 and not _exists(path):
-            return Lock(folder, path, 0)  # cannot name itself: holds nothing (see above)
-        if pid > 0 and _create(path, mine):
-            return Lock(folder, path, pid, took_over)
+    if pid == 0:  # cannot name itself: holds nothing (see above)
         owner = read_owner(path)
         if owner is None:
-            continue  # released between the two looks
-        opid, ohost = owner
-        alive = pid_alive(opid) if ohost == host else None
-        if opid == 0 and _age(path) > TORN_S:
-            alive = False
-        if alive is False or (pid > 0 and (opid, ohost) == (pid, host)):
-            took_over = opid
-            try:
-                os.remove(path)
-            except OSError:
-                pass
-            continue
-        raise BoardInUse(held_message(folder, path, owner, alive))
+            return Lock(folder, path, 0)
+        raise BoardInUse(held_message(folder, path, owner, _alive(owner, host, path, 0, False)))
+    for _ in range(5):  # again if the file was removed by its owner between open and flock
+        existed = _exists(path)
+        fd = _os_lock(path)
+        if fd is False:
+            raise BoardInUse(held_message(folder, path, read_owner(path) or (0, "?"), True))
+        try:
+            with _Section(path) as inside:
+                if inside is None:
+                    raise BoardInUse(held_message(folder, path, (0, "?"), True))
+                if fd is not None and not _same_file(fd, path):
+                    os.close(fd)
+                    continue
+                return Lock(folder, path, pid, _take_over(folder, path, existed, fd), fd)
+        except BaseException:
+            if fd is not None:
+                os.close(fd)
+            raise
     raise BoardInUse(held_message(folder, path, (0, "?"), None))
+
+
+def _take_over(folder, path, existed, fd):
+    """Inside the section: write this process's id; return the dead owner's pid (None if
+    there was no lock); BoardInUse if its owner may still run."""
+    pid, host = this_pid(), this_host()
+    owner = read_owner(path)
+    took_over = None
+    if owner is not None and (existed or owner != (0, "?")):
+        alive = _alive(owner, host, path, pid, fd is not None)
+        if alive is not False:
+            raise BoardInUse(held_message(folder, path, owner, alive))
+        took_over = owner[0]
+    _write(path, "{} {}\n".format(pid, host), fd)
+    return took_over
+
+
+def _alive(owner, host, path, pid, held):
+    """Whether the lock's owner still runs: True, False (take it over) or None (unknown)."""
+    opid, ohost = owner
+    if pid > 0 and (opid, ohost) == (pid, host):
+        return False  # this very process's id: left by an earlier run whose pid came back
+    if opid == 0:  # no id written: a writer that died at once, or one that is writing now
+        if held:
+            return False  # every writer writes inside the section, and none holds the file
+        return False if _age(path) > TORN_S else None
+    return pid_alive(opid) if ohost == host else None
 
 
 def held_message(folder, path, owner, alive):

@@ -37,24 +37,31 @@ SHAPES = {"a": "◉", "b": "◉", "c": "◉", "d": "◉", "!": "◆", "=": "■"
 # The smallest terminals for each layout (tests: test_sim_tui.py). Wide: the board beside the
 # display (18) and the keypad (21), the legend below: 80 columns; 13 rows (title, the board's
 # 7 rows in its border and padding, the status line). Narrow: the board (the 6-column grid's
-# 37 in its border) above the display and the keypad: 39 columns, 23 rows.
+# 37 in its border, no padding) above the display and the keypad, the legend packed into
+# lines of the terminal's width under them: 39 columns, 21 rows and the legend's lines.
 WIDE_MIN = (80, 13)
-NARROW_MIN = (39, 23)
+NARROW_MIN = (39, 21)
 
 
-def layout_for(width, height):
+def layout_for(width, height, letters=False):
     if width >= WIDE_MIN[0] and height >= WIDE_MIN[1]:
         return "wide"
-    if width >= NARROW_MIN[0] and height >= NARROW_MIN[1]:
+    if width >= NARROW_MIN[0] and height >= NARROW_MIN[1] + legend_rows(width, letters):
         return "narrow"
     return "small"
 
 
-def small_text(width, height):
+def legend_rows(width, letters=False):
+    """The lines the narrow layout's packed legend takes at width (four sides: the most)."""
+    return len(packed_lines(legend_items(None, letters), width - 2))
+
+
+def small_text(width, height, letters=False):
+    need = (NARROW_MIN[0], NARROW_MIN[1] + legend_rows(NARROW_MIN[0], letters))
     return (
         "PicoPeg: this terminal is {} x {}; the board needs {} x {} (80 x 24 shows it all)."
         "\n\nMake the window larger (the board stays on and keeps the game), or quit with q"
-        " and run the line mode: make sim ARGS=--plain".format(width, height, *NARROW_MIN)
+        " and run the line mode: make sim ARGS=--plain".format(width, height, *need)
     )
 
 
@@ -63,17 +70,21 @@ def hole_shape(letter):
     return SHAPES.get(letter, "●")
 
 
-def status_text(live, prefix):
+def status_text(live, prefix, width=80):
+    """The bottom line, in the words that fit width (a narrow terminal gets the short form)."""
     if prefix:
-        return "next key: {}   (Esc: a tap again)".format(PREFIX_NAMES[prefix])
-    if live.off:
-        return "power off: the board is dark; it boots again on its files in a moment"
-    on = live.powered_on_at
-    if on is not None and live.board.now - on < POWER_NOTE_MS:
-        return "power back on (boot {}): the game as saved; an unentered entry is lost".format(
-            live.boots
-        )
-    return "q quit   l+key long press   h+key hold 3 s   p power off and on"
+        forms = ("next key: {}   (Esc: a tap again)".format(PREFIX_NAMES[prefix]),
+                 "next: {} (Esc: tap)".format(PREFIX_NAMES[prefix]))  # fmt: skip
+    elif live.off:
+        forms = ("power off: the board is dark; it boots again on its files in a moment",
+                 "power off: boots again soon")  # fmt: skip
+    elif live.powered_on_at is not None and live.board.now - live.powered_on_at < POWER_NOTE_MS:
+        forms = ("power back on (boot {}): the game as saved; an unentered entry is lost"
+                 .format(live.boots), "power on: the game as saved")  # fmt: skip
+    else:
+        forms = ("q quit   l+key long press   h+key hold 3 s   p power off and on",
+                 "q quit  l long  h hold  p power")  # fmt: skip
+    return forms[0] if len(forms[0]) <= width else forms[1]
 
 
 def pc_key(ch):
@@ -119,6 +130,59 @@ def notes_text(letters, state_dir):
             "\nones (back pegs, markers) show too."
         )
     return how + "\n\nThe board's files (quit and start\nagain: a power cycle):\n" + where
+
+
+def legend_items(view, letters):
+    """The legend's entries as lists of (text, style) pieces (view None: four sides, the
+    default palette's styles left out, to measure)."""
+    if letters:
+        return [[("{} {}".format(k, what), "")] for k, what in LEGEND]
+    ink = _inks(view) if view is not None else (lambda _ink: "")
+    sides = view.sides if view is not None else 4
+    pal = view.palette if view is not None and 0 <= view.palette < 2 else 0
+    items = [[("ABCD"[s] + " ", ""), ("●", ink(s * 4 + palette.FRONT))] for s in range(sides)]
+    items.append([("({})".format(palette.PALETTES[pal][0]), "")])
+    for shape, role, what in (
+        ("●", palette.FRONT, " front peg"),
+        ("◉", palette.BACK, " back peg"),
+        ("●", palette.INK_MARK, " marker"),
+        (hole_shape("!"), palette.INK_SKUNK, " skunk line"),
+        ("●", palette.INK_FLASH, " flash"),
+        (hole_shape("="), palette.INK_BAR_WHITE, " count bar"),
+        (hole_shape("x"), palette.INK_BAR_RED, " missed/over"),
+    ):
+        items.append([(shape, ink(role)), (what, "")])
+    items.append([("game hole: dealer's colour", "")])
+    return items
+
+
+def packed_lines(items, width):
+    """The items in lines of at most width columns, two spaces apart."""
+    lines, line, used = [], [], 0
+    for item in items:
+        n = sum(len(t) for t, _s in item)
+        if line and used + 2 + n > width:
+            lines.append(line)
+            line, used = [], 0
+        if line:
+            line.append(("  ", ""))
+            used += 2
+        line.extend(item)
+        used += n
+    if line:
+        lines.append(line)
+    return lines
+
+
+def packed_legend(view, letters, width):
+    """The legend packed into lines of width (the narrow layout: nothing cut)."""
+    text = Text(no_wrap=True)
+    for i, line in enumerate(packed_lines(legend_items(view, letters), width)):
+        if i:
+            text.append("\n")
+        for t, style in line:
+            text.append(t, style=style or None)
+    return text
 
 
 def legend_text(view, letters):

@@ -12,9 +12,10 @@ import sys
 from scorekeeper.fileops import FileOps
 
 from tools.board.memfs import MemFS
+from tools.simulator.errors import ExpectFailed, ScriptError
 from tools.simulator.geom import Grid, load_holes
 from tools.simulator.report import Obj, board_state, picture, to_json
-from tools.simulator.script import ExpectFailed, Runner, ScriptError, read_lines, tokens
+from tools.simulator.script import Runner, read_lines, tokens
 
 STEPS = ("press", "long", "hold", "type", "wait", "power-cut", "expect")
 

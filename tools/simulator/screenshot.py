@@ -1,7 +1,7 @@
 """Regenerate the README's picture of the simulator: docs/img/sim.svg, and sim.png too when
 ``rsvg-convert`` (Debian's librsvg2-bin) is installed.
 
-    .venv/bin/python tools/simulator/screenshot.py [--out docs/img]
+    .venv/bin/python -m tools.simulator.screenshot [--out docs/img]
 
 A game in progress, played by script on a fresh board in a temporary folder, then opened in
 the interactive simulator at 80x24 on a stopped clock (the same picture every run), with
@@ -15,16 +15,17 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
+import tools.fwpath  # noqa: F401 - firmware/ on sys.path
+
+# isort: split
+from scorekeeper.fileops import FileOps
+
+from tools.simulator.script import Runner
+from tools.simulator.tui import SimApp
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT]  # the firmware, and the tools package
-
-from scorekeeper.fileops import FileOps  # noqa: E402
-
-from tools.simulator.script import Runner  # noqa: E402
-from tools.simulator.tui import SimApp  # noqa: E402
 
 GAME = """
 type 2B 2A

@@ -21,19 +21,12 @@ from keypad import KEYS
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
+from tools.simulator.errors import ExpectFailed, ScriptError
 from tools.simulator.expect import check
 
 LONG_MS = 1000
 HOLD_MS = 3200
 POWER_OFF_MS = 2000
-
-
-class ScriptError(ValueError):
-    """A line the runner cannot read (exit status 2)."""
-
-
-class ExpectFailed(AssertionError):
-    """An expect that did not hold (exit status 1)."""
 
 
 def tokens(line):

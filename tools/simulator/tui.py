@@ -28,6 +28,7 @@ from tools.simulator.panels import (
     layout_for,
     legend_text,
     notes_text,
+    packed_legend,
     pc_key,
     small_text,
     status_text,
@@ -97,15 +98,13 @@ class SimApp(App):
     #keypad { width: 21; height: 10; border: round $secondary; }
     #bottom { height: 1fr; }
     #legend { width: 1fr; padding: 0 1; }
-    #side-legend { display: none; width: 1fr; padding: 0 1; }
     #notes { width: 39; padding: 0 1; }
     #status { height: 1; background: $panel; dock: bottom; }
     #small { display: none; padding: 1 2; }
     Screen.-narrow #top { layout: vertical; }
-    Screen.-narrow #board { width: 100%; padding: 1 0; }
+    Screen.-narrow #board { width: 100%; padding: 0 0; }
     Screen.-narrow #pads { width: 100%; }
-    Screen.-narrow #side-legend { display: block; }
-    Screen.-narrow #bottom { display: none; }
+    Screen.-narrow #notes { display: none; }
     Screen.-small #main { display: none; }
     Screen.-small #small { display: block; }
     """
@@ -115,9 +114,12 @@ class SimApp(App):
         Binding("ctrl+c", "quit", "quit", priority=True, show=False),
     ]
 
-    def __init__(self, state_dir, holes_csv, letters=False, clock=None):
-        super().__init__()
+    def __init__(self, state_dir, holes_csv, letters=False, clock=None, notice=None):
+        # Without colour, Textual's ANSI mode: with NO_COLOR its filter then drops every
+        # colour (by default it only greys them, still sending 256-colour escapes).
+        super().__init__(ansi_color=True if letters else None)
         self.state_dir = state_dir
+        self.notice = notice  # a stale lock taken over (sim.py), said on the screen
         self.holes = load_holes(holes_csv)
         self.letters = letters
         self.live = Live(state_dir) if clock is None else Live(state_dir, clock)
@@ -136,7 +138,6 @@ class SimApp(App):
                 with Horizontal(id="pads"):
                     yield Static(id="display")
                     yield Static(id="keypad")
-                    yield Static(id="side-legend", classes="legend")
             with Horizontal(id="bottom"):
                 yield Static(id="legend", classes="legend")
                 yield Static(notes_text(self.letters, self.state_dir), id="notes")
@@ -149,16 +150,19 @@ class SimApp(App):
         self.set_layout(self.size.width, self.size.height)
         self.set_interval(0.02, self.tick)
         self.show(force=True)
+        if self.notice:  # stderr is under the screen: say it where it is seen
+            self.notify(self.notice, title="board taken over", severity="warning", timeout=20)
 
     def on_resize(self, event):
         self.set_layout(event.size.width, event.size.height)
 
     def set_layout(self, width, height):
         """The screen class for the layout this size allows (the CSS above does the rest)."""
-        self.layout = layout_for(width, height)
+        self.layout = layout_for(width, height, self.letters)
         for name in LAYOUTS:
             self.screen.set_class(name == self.layout, "-" + name)
-        self.query_one("#small", Static).update(small_text(width, height))
+        self.query_one("#small", Static).update(small_text(width, height, self.letters))
+        self.show(force=True)  # the legend and the status line follow the width
 
     def tick(self):
         try:
@@ -173,15 +177,20 @@ class SimApp(App):
         live = self.live
         v = live.app.view
         down = live.down[0] if live.down else ""
-        status = status_text(live, self.prefix)
-        state = (tuple(live.lines), v.mode, v.brightness, v.palette, down, self.prefix, status)
+        width = self.size.width
+        status = status_text(live, self.prefix, width)
+        state = (tuple(live.lines), v.mode, v.brightness, v.palette, down, self.prefix, status,
+                 self.layout, width)  # fmt: skip
         if state == self._shown and not force:
             return
         self._shown = state
         self.query_one("#title", Static).update(title_text(v, self.letters, live.off))
         self.query_one("#display", Static).update("\n".join(live.lines))
         self.query_one("#keypad", Static).update(keypad_text(down, self.prefix))
-        for legend in self.query(".legend"):
+        legend = self.query_one("#legend", Static)
+        if self.layout == "narrow":  # under the keypad, packed into the width: nothing cut
+            legend.update(packed_legend(v, self.letters, width - 2))
+        else:
             legend.update(legend_text(v, self.letters))
         self.query_one("#status", Static).update(status)
         self.query_one(BoardView).refresh()
@@ -220,7 +229,7 @@ def keypad_text(down, prefix):
     return text
 
 
-def main(state_dir, no_color, holes_csv):
+def main(state_dir, no_color, holes_csv, notice=None):
     if no_color:
         os.environ["NO_COLOR"] = "1"  # Textual's own panels go monochrome too
-    SimApp(state_dir, holes_csv, letters=no_color).run()
+    SimApp(state_dir, holes_csv, letters=no_color, notice=notice).run()

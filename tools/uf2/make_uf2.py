@@ -3,13 +3,15 @@
     python3 tools/uf2/make_uf2.py [--out build/picopeg.uf2] [--rebuild]
 
 Builds the RPI_PICO firmware from the Debian sources that tools/emu pins (recipe.py), with
-`manifest.py` beside this file frozen in: the rp2 port's own modules, the ssd1306 driver and
-every module of firmware/. The board is renamed "PicoPeg <version>, Raspberry Pi Pico", so the
-banner and os.uname() say which PicoPeg runs (and firmware/main.py knows it is the UF2). The
-image is cached like the emulator's (~/.cache/picopeg/emu/uf2/<key>/, $PICOPEG_EMU_CACHE),
-keyed by every file it is built from, so a second build of the same sources is a copy; a
-first one takes a minute or two and shows its progress. Two clean builds give the same
-bytes (tools/uf2/tests). Stdlib only, like firmware_build.py.
+`manifest.py` beside this file frozen in: the rp2 port's own modules and every module of
+firmware/, and the ssd1306 driver that tools/flashing/driver.py fetches from PyPI, pinned by
+version and hash (the same file `make flash` copies to a board with a display). The board is
+renamed "PicoPeg <version>, Raspberry Pi Pico", so the banner and os.uname() say which PicoPeg
+runs (and firmware/main.py knows it is the UF2). The image is cached like the emulator's
+(~/.cache/picopeg/emu/uf2/<key>/, $PICOPEG_EMU_CACHE), keyed by every file it is built from, so
+a second build of the same sources is a copy; a first one takes a minute or two and shows its
+progress. Two clean builds give the same bytes (tools/uf2/tests). Stdlib only, like
+firmware_build.py.
 """
 
 import argparse
@@ -17,11 +19,15 @@ import ast
 import json
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "tools" / "emu"))
+sys.path.insert(0, str(REPO))  # tools.flashing.driver (stdlib only, like this file)
+
+from tools.flashing import driver  # noqa: E402
 
 import firmware_build  # noqa: E402 - tools/emu's modules import each other by name
 import recipe  # noqa: E402
@@ -51,14 +57,33 @@ def _files(root: Path, pattern: str) -> list[Path]:
     return sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts)
 
 
-def spec() -> "firmware_build.Spec":
+def display_driver(log=None) -> Path:
+    """The pinned ssd1306.py (tools/flashing/driver.py), fetched with the venv's pip if there
+    is one, else this Python's: the one file `make flash` copies too."""
+    venv = REPO / ".venv" / "bin" / "python"
+    return driver.fetch(python=str(venv) if venv.exists() else sys.executable, log=log)
+
+
+def spec(manifest: Path | None = None) -> "firmware_build.Spec":
     """The UF2's build: its manifest, and every file whose bytes end up in (or shape) it."""
     inputs = [HERE / "manifest.py", Path(__file__).resolve(), NEOPIXEL]
     inputs += _files(LIB, "*") + _files(FIRMWARE, "*.py")
     labelled = tuple((p.relative_to(REPO).as_posix(), p) for p in inputs)
+    labelled += ((f"{driver.NAME}: {driver.FILE}", display_driver()),)
     return firmware_build.Spec(
-        "uf2", HERE / "manifest.py", labelled, LIB, board_name(picopeg_version())
+        "uf2", manifest or HERE / "manifest.py", labelled, LIB, board_name(picopeg_version())
     )
+
+
+def with_driver(folder: Path) -> Path:
+    """A manifest in `folder`: manifest.py beside this file, and the fetched driver frozen as
+    the module `ssd1306` (its place in the cache is known only at build time)."""
+    path = folder / "manifest.py"
+    path.write_text(
+        f"include({str(HERE / 'manifest.py')!r})\n"
+        f"module({driver.FILE!r}, base_path={str(display_driver().parent)!r}, opt=3)\n"
+    )
+    return path
 
 
 def check_fits(image: bytes) -> int:
@@ -76,11 +101,16 @@ def check_fits(image: bytes) -> int:
 def build(out: Path, rebuild: bool = False, cache: Path | None = None, log=None) -> dict:
     """Build (or find) the UF2, copy it to `out`, return its build.json plus the sizes."""
     log = log or (lambda s: print(f"uf2: {s}", file=sys.stderr, flush=True))
-    the_spec = spec()
-    cached = firmware_build.cached_firmware(cache, the_spec)
-    if cached and not rebuild:
-        log(f"cached: {cached.parent.name} (the sources have not changed)")
-    uf2 = firmware_build.ensure_firmware(cache, rebuild, log, the_spec)
+    try:
+        display_driver(log)
+    except driver.DriverError as e:
+        raise SystemExit(f"make uf2: {e}") from e
+    with tempfile.TemporaryDirectory(prefix="picopeg-uf2-") as tmp:
+        the_spec = spec(with_driver(Path(tmp)))
+        cached = firmware_build.cached_firmware(cache, the_spec)
+        if cached and not rebuild:
+            log(f"cached: {cached.parent.name} (the sources have not changed)")
+        uf2 = firmware_build.ensure_firmware(cache, rebuild, log, the_spec)
     image = uf2.read_bytes()
     info = json.loads((uf2.parent / "build.json").read_text())
     info.update(

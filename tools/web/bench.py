@@ -1,6 +1,6 @@
 """`make web-bench`: the web board's figures beside the terminal simulator's (printed only).
 
-    python tools/web/bench.py --site build/web
+    python -m tools.web.bench --site build/web
 
 - the site's bytes (and gzipped, as a server would send them), the wasm's, the firmware's;
 - navigation to the first drawn board: a new browser profile (nothing cached: "cold"), and
@@ -26,14 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
+import tools.fwpath  # noqa: F401 - firmware/ on sys.path (the simulator's figures)
+from tools.web import browser
+
 HERE = Path(__file__).resolve().parent
 TOOLS = HERE.parent
 REPO = TOOLS.parent
-for p in (str(REPO), str(REPO / "firmware")):  # the tools package; the firmware, top-level
-    if p not in sys.path:
-        sys.path.insert(0, p)
-
-from tools.web import browser  # noqa: E402
 
 GOAL_BOARD_MS = 1500
 GOAL_KEY_MS = 50

@@ -7,7 +7,9 @@ Each hole is a ``<circle data-hole="N" data-led="L" data-rgb="0,0,0">`` (the pag
 contract: data-rgb is the colour the firmware wrote, docs/WEB.md), on the PCB's own
 geometry in mm, street 1 (holes 1-30) at the bottom as on the board. Behind them: one lane
 a street, the hole numbers every five (the PCB's silkscreen), START and GAME, and the skunk
-lines of a 121-point game (between holes 90 and 91, and 60 and 61: the double skunk).
+lines of a 121-point game (between holes 90 and 91, and 60 and 61: the double skunk). All of
+it is in one <g class="turn">, which the page turns a quarter round on a phone held upright
+(board.js), so that the board runs down the screen's length.
 SPDX-License-Identifier: MIT
 """
 
@@ -55,7 +57,7 @@ def board_svg(holes):
     parts = [
         f'<svg id="board" viewBox="{_f(x0)} {_f(y0)} {_f(x1 - x0)} {_f(y1 - y0)}" '
         'role="img" aria-label="The board: 121 holes in four streets and the game hole" '
-        'xmlns="http://www.w3.org/2000/svg">'
+        'xmlns="http://www.w3.org/2000/svg"><g class="turn">'
     ]
     streets = {}
     for n, h in holes.items():
@@ -100,5 +102,5 @@ def board_svg(holes):
             f'<circle class="{cls}" data-hole="{n}" data-led="{h["led"]}" data-rgb="0,0,0" '
             f'cx="{_f(h["x"])}" cy="{_f(h["y"])}" r="{_f(r)}"><title>hole {n}</title></circle>'
         )
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return "\n".join(parts)

@@ -87,7 +87,8 @@ class Site:
 class Browser:
     """Headless Chromium at a window size, with a profile of its own."""
 
-    def __init__(self, width=1280, height=900, mobile=False, profile=None):
+    def __init__(self, width=1280, height=900, mobile=False, *, profile=None, args=(), prefs=None):
+        """args: more Chromium flags; prefs: profile preferences (e.g. site data blocked)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -99,6 +100,10 @@ class Browser:
             opts.add_argument(flag)
         opts.add_argument(f"--user-data-dir={self.profile}")
         opts.add_argument(f"--window-size={width},{height}")
+        for flag in args:
+            opts.add_argument(flag)
+        if prefs:
+            opts.add_experimental_option("prefs", prefs)
         if mobile:
             metrics = {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}
             opts.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})

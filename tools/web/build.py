@@ -1,6 +1,6 @@
 """`make web`: PicoPeg in the browser, as a static site in build/web (no server code).
 
-    python tools/web/build.py --out build/web --npm build/npm/node_modules --mpy-cross MPY
+    python -m tools.web.build --out build/web --npm build/npm/node_modules --mpy-cross MPY
 
 What goes in:
   index.html        the page, with the 121 holes placed from hardware/holes.csv (boardsvg.py)
@@ -21,19 +21,18 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.flashing import image, outdir
+from tools.flashing.errors import BuildError
+from tools.web import boardsvg, icons, keyshelp
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
-
-from tools.flashing import image, outdir  # noqa: E402
-from tools.flashing.errors import BuildError  # noqa: E402
-from tools.web import boardsvg, icons  # noqa: E402
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_FILES = ("micropython.mjs", "micropython.wasm")
-SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "style.css",
-              "manifest.webmanifest")  # fmt: skip
+SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "tablock.js", "messages.js",
+              "offline.js", "style.css", "phone.css", "manifest.webmanifest", "history.js",
+              "history.css")  # fmt: skip
 NOT_IN_BROWSER = ("/main.py", "/hal.mpy")  # the Pico's boot and its hardware
 PACK_MAGIC = b"picopeg-pack 1\n"
 LEGACY = ("index.html", "sw.js", "firmware.pack", "micropython.wasm")  # a site built unstamped
@@ -68,11 +67,19 @@ def firmware_files(mpy_cross, device_dir, log):
 
 
 def page(holes_csv):
+    """index.html with the board (from holes.csv) and every mode's keys (docs/KEYMAP.md)."""
     html = (HERE / "site" / "index.html").read_text()
     board = boardsvg.board_svg(boardsvg.read_holes(holes_csv))
-    if "<!--BOARD-->" not in html:
-        raise BuildError("tools/web/site/index.html has no <!--BOARD--> mark")
-    return html.replace("<!--BOARD-->", board)
+    try:
+        keys = keyshelp.keys_help(REPO / "docs" / "KEYMAP.md",
+                                  keyshelp.mode_names(REPO / "firmware" / "view.py"))  # fmt: skip
+    except keyshelp.HelpError as e:
+        raise BuildError(str(e)) from e
+    for mark, text in (("<!--BOARD-->", board), ("<!--KEYS-->", keys)):
+        if mark not in html:
+            raise BuildError(f"tools/web/site/index.html has no {mark} mark")
+        html = html.replace(mark, text)
+    return html
 
 
 def service_worker(out, names):

@@ -1,6 +1,7 @@
 """The README's pictures of the web board: a game in progress in real headless Chromium.
 
-    python tools/web/screenshot.py [--site build/web]   # docs/img/web.png, docs/img/web-phone.png
+    python -m tools.web.screenshot [--site build/web]
+        # docs/img/web.png, web-phone.png (upright, 360x640), web-sideways.png (844x390)
 
 SPDX-License-Identifier: MIT
 """
@@ -10,12 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+from tools.web import browser
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))  # the tools package, from the repository root
-
-from tools.web import browser  # noqa: E402
 
 # A few hands' worth: A deals; the play, the show, the deal passes, and a play under way.
 GAME = "2B 2A 1B # 8# 12# 4# # 2A 3B 2A 6# 10# 7# # 2B 1A 3B"
@@ -41,7 +40,9 @@ def main(argv=None):
             shoot(b, site.url, img / "web.png", GAME)
         with browser.Browser(360, 640, mobile=True) as b:
             shoot(b, site.url, img / "web-phone.png", GAME)
-    print(f"wrote {img / 'web.png'} and {img / 'web-phone.png'}")
+        with browser.Browser(844, 390, mobile=True) as b:
+            shoot(b, site.url, img / "web-sideways.png", GAME)
+    print(f"wrote {img / 'web.png'}, {img / 'web-phone.png'} and {img / 'web-sideways.png'}")
     return 0
 
 

@@ -3,7 +3,10 @@
     python tools/web/serve.py [--dir build/web] [--port 8000]    (--port 0: any free port)
 
 A plain static server (Python's http.server) with the types a browser insists on for the
-wasm port (.mjs as JavaScript, .wasm as application/wasm) and the manifest. Only this
+wasm port (.mjs as JavaScript, .wasm as application/wasm) and the manifest, and the headers
+a static host should send too (HEADERS; docs/WEB.md): a Content-Security-Policy that lets
+the page run only its own files (and compile WebAssembly: 'wasm-unsafe-eval'), and nosniff,
+so a file is only ever taken for its declared type. Only this
 machine can reach it; a phone on the same network needs the site served over HTTPS (a
 service worker, the Wake Lock and the storage need a secure origin), so copy build/web to
 any static host instead. Ctrl-C stops it.
@@ -26,14 +29,29 @@ TYPES = {
     ".pack": "application/octet-stream",
 }
 
+# What the page needs and no more: its own scripts, styles, images, worker, manifest and
+# fetches; WebAssembly compiled from its own .wasm; no plugins, no framing, no form posts.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+    "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    # Revalidate every time: a new `make web` shows at the next visit (the service worker
+    # keeps the offline copy; its own file must never be cached by HTTP).
+    "Cache-Control": "no-cache",
+}
+
 
 class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self):
-        # Revalidate every time: a new `make web` shows at the next reload (the service worker
-        # keeps the offline copy; its own file must never be cached by HTTP).
-        self.send_header("Cache-Control", "no-cache")
+        for name, value in HEADERS.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format, *args):  # quiet: one line a request is noise here

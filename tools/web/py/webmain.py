@@ -1,21 +1,25 @@
 """The page's board runner: the firmware's App on a WebBoard, stepped by the page's timer.
 
     runner = webmain.start(host)      # power on: a WebBoard and the App on the saved files
-    runner.tick()                     # every 20 ms: scan the keypad, render, draw
+    runner.tick()                     # every 20 ms: the board's loop, one turn (app.App.tick:
+                                      # scan the keypad, render, the journal's fold when idle)
     runner.key("2", True)             # a key went down (False: up), scanned at once
     runner.power_cut(tear)            # the power fails within 100 ms (mid-write if one comes)
     runner.status()                   # "on", "off", "error" or "lost"
+    runner.records()                  # the History view's JSON (docs/RECORDS.md), or ""
 
-Like hal.py's board under app.run, and as the simulator drives it (docs/FIRMWARE.md): a key's
-event is on storage before the LEDs show it; an uncaught error is logged and shown for 3 s,
+Like hal.py's board under app.run, and as the simulator drives it (docs/FIRMWARE.md; the same
+app.boot and App.tick): a key's event is on storage before the LEDs show it, the journal folds
+into the log when the keys rest; an uncaught error (or one while booting) is logged and
+shown for 3 s,
 then the board boots again as after its watchdog reset, blinking "recovered". A power cut
 drops the app without a word to it (no clean shutdown), the board is dark for ``off_ms``,
 then it boots on the files as they are. A page reload is the same power cycle.
 SPDX-License-Identifier: MIT
 """
 
-from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, App, error_pattern
-from compat import print_exception, ticks_add, ticks_diff
+from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, boot
+from compat import ticks_add, ticks_diff
 from render import BRIGHTNESS, FRAME_BYTES
 from webboard import WebBoard
 from webfs import PowerLost, TabLost
@@ -54,28 +58,17 @@ class Runner:
         self.state = ON
         self.host.power(True)
         try:
-            self.app = App(self.board)
-            self._draw(self.board.ticks_ms())
+            self.app = boot(self.board)  # a boot error is logged and shown, as app.run's
         except PowerLost:  # the control cut the power while the keeper repaired its files
             self._power_off()
+            return
         except TabLost:
             self._lose()
-        except Exception as e:  # as app.run: log the boot error, show it, reset
-            self._boot_error(e)
-
-    def _boot_error(self, exc):
-        print_exception(exc)
-        frame = bytearray(FRAME_BYTES)
-        error_pattern(frame)
-        b = self.board
-        b.leds_write(frame)
-        try:
-            from errlog import append_error
-
-            append_error(b.fs, b.log_path, exc, "boot")
-        except Exception as e2:
-            print_exception(e2)
-        self._fail_state()
+            return
+        if self.app is None:
+            self._fail_state()
+            return
+        self._turn(self.board.ticks_ms())
 
     def _fail_state(self):
         self.state = ERROR
@@ -128,7 +121,7 @@ class Runner:
             self.board.keys.release_all()
 
     def tick(self):
-        """One keypad scan and one frame (or the wait of a board that is off or stopped)."""
+        """One turn of the board's loop (or the wait of a board that is off or stopped)."""
         now = self.host.now()
         if self.state in (OFF, ERROR):
             if ticks_diff(now, self._until) >= 0:
@@ -139,11 +132,14 @@ class Runner:
         if self._cut_at is not None and ticks_diff(now, self._cut_at) >= 0:
             self._power_off()
             return
-        b = self.board
-        t = b.ticks_ms()
+        self._turn(self.board.ticks_ms())
+
+    def _turn(self, t):
+        """app.App.tick at t, then the page's exposure; the storage's power cut and lost tab
+        end it, and an uncaught error fails the app as app.run's guard does."""
         try:
-            self.app.feed_keys(b.scan_keys(), t)
-            self._draw(t)
+            self.app.tick(t)
+            self._expose()
         except PowerLost:
             self._power_off()
         except TabLost:
@@ -155,17 +151,26 @@ class Runner:
                 pass
             self._fail_state()
 
-    def _draw(self, t):
-        app = self.app
-        level = getattr(app.view, "brightness", 5)
+    def _expose(self):
+        """The page shows LED levels relative to the brightness cap: tell it a new one (the
+        page repaints the frame it has)."""
+        level = getattr(self.app.view, "brightness", 5)
         scale = BRIGHTNESS[min(max(level, 1), len(BRIGHTNESS) - 1)]
-        if scale != self._scale:  # the page shows LED levels relative to the brightness cap
+        if scale != self._scale:
             self._scale = scale
             self.host.exposure(scale)
-        app.step(t)
 
     def status(self):
         return self.state
+
+    def records(self):
+        """The board's records as the JSON text `make export` writes (docs/RECORDS.md): the
+        page's History view and its download. "" while the board is not running."""
+        if self.state != ON or self.app is None:
+            return ""
+        from scorekeeper import records
+
+        return records.dumps(records.document(self.app.keeper))
 
     def idle(self):
         """On, and every key event from the page already seen by the keypad scan."""

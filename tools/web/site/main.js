@@ -9,24 +9,39 @@
 // SPDX-License-Identifier: MIT
 
 import { BoardView } from "./board.js";
+import { History } from "./history.js";
 import { Keypad } from "./input.js";
-import { Store } from "./storage.js";
+import { BANNER, DISPLAY, STATUS, screen } from "./messages.js";
+import { startOffline } from "./offline.js";
+import { OWNER_KEY, Store } from "./storage.js";
+import { takeGame } from "./tablock.js";
 
 const TICK_MS = 20;
 const HEAP = 512 * 1024; // the Pico has about 240 KB; the firmware fits in 192 KB (make heap)
-const LOCK = "picopeg-board";
 const EPOCH_2000 = 946684800; // seconds: MicroPython's embedded epoch
 const TICKS_MASK = 2 ** 30 - 1;
-const NO_STORAGE = "this browser keeps no storage here: the game is lost on a reload";
 
 const $ = (sel) => document.querySelector(sel);
 const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 const view = new BoardView($("#board"), $("[data-display]"));
 const store = new Store(tabId);
 const page = { runner: null, timer: 0, lost: false, wake: null, owner: false };
+const records = () => (page.runner ? page.runner.records() : "");
+const history = new History($("#history"), records);
 
 function note(text) {
   $("#note").textContent = text;
+}
+
+// The banner above the board: what the player must know now, with a button if there is
+// something to do about it (offline.js: the new version's reload).
+function banner(text, label = "", action = null) {
+  $("#banner-text").textContent = text;
+  const button = $("#banner button");
+  button.hidden = !action;
+  button.textContent = label;
+  button.onclick = action;
+  $("#banner").hidden = !text;
 }
 
 function setStatus(id, text) {
@@ -101,48 +116,23 @@ async function loadMicroPython() {
 
 // -- one tab owns the game ------------------------------------------------------------------
 
-async function takeLock(steal) {
-  if (!navigator.locks) {
-    store.claim(); // no Web Locks: the newest tab takes the game; the other sees it go
-    return true;
-  }
-  // A reload's old page may hold the lock for a moment after the new one starts.
-  for (let i = 0; i < 4; i++) {
-    if (await requestLock(steal)) return true;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return false;
-}
-
-function requestLock(steal) {
-  return new Promise((resolve) => {
-    const opts = steal ? { steal: true } : { ifAvailable: true };
-    navigator.locks
-      .request(LOCK, opts, (lock) => {
-        if (!lock) {
-          resolve(false);
-          return undefined;
-        }
-        store.claim();
-        resolve(true);
-        return new Promise(() => {}); // held while this page lives
-      })
-      .catch(() => lostGame()); // another tab stole it
-  });
-}
-
+// The game has stopped in this tab: another tab took it, or the site's data was cleared.
 function lostGame() {
   if (page.lost) return;
   page.lost = true;
   stopTicks();
   page.runner = null;
-  document.body.classList.add("elsewhere");
-  view.show("This game is open\nin another tab.\n\nUse it there, or\ntake it here.");
-  setStatus("owner", "open in another tab");
+  const why = store.cleared() ? "cleared" : "elsewhere";
+  document.body.classList.add(why);
+  view.show(screen(DISPLAY[why]));
+  setStatus("owner", STATUS[why]);
 }
 
 window.addEventListener("storage", (e) => {
-  if (e.key === "picopeg-owner" && page.owner && e.newValue !== tabId) lostGame();
+  if (!page.owner) return;
+  if ((e.key === OWNER_KEY && e.newValue !== tabId) || (e.key === null && store.cleared())) {
+    lostGame();
+  }
 });
 
 // -- the board's time ------------------------------------------------------------------------
@@ -175,8 +165,13 @@ function tick() {
 
 function send(legend, down) {
   if (!page.runner) return;
+  if (store.cleared()) {
+    lostGame(); // the site's data went under the page: say so before the key goes anywhere
+    return;
+  }
   guarded(() => page.runner.key(legend, down)); // scans at once; the next scan in 20 ms
   schedule();
+  history.changed();
 }
 
 // The power fails within windowMs, tear bytes into a write if one comes (webmain.py);
@@ -191,13 +186,13 @@ async function keepAwake() {
   if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || page.wake) return;
   try {
     page.wake = await navigator.wakeLock.request("screen");
-    setStatus("awake", "screen kept awake");
+    setStatus("awake", STATUS.awake);
     page.wake.addEventListener("release", () => {
       page.wake = null;
-      setStatus("awake", "screen may sleep");
+      setStatus("awake", STATUS.sleepy);
     });
   } catch {
-    setStatus("awake", "screen may sleep");
+    setStatus("awake", STATUS.sleepy);
   }
 }
 
@@ -210,16 +205,24 @@ document.addEventListener("visibilitychange", () => {
 
 async function start(steal) {
   const mp = await page.mp;
-  if (!(await takeLock(steal))) {
+  const how = await takeGame(store, steal, lostGame);
+  if (!how) {
     page.owner = false;
     page.lost = false;
     lostGame();
     return;
   }
+  run(mp, how);
+}
+
+// Boot the board in this tab, which now keeps the game (held `how`: tablock.js).
+function run(mp, how) {
+  page.how = how;
   page.owner = true;
   page.lost = false;
-  document.body.classList.remove("elsewhere");
-  setStatus("owner", store.persistent ? "" : NO_STORAGE);
+  document.body.classList.remove("elsewhere", "cleared");
+  setStatus("owner", how === "memory" ? STATUS.memory : "");
+  if (how === "memory") banner(BANNER.memory);
   const webmain = mp.pyimport("webmain");
   page.runner = webmain.start(host);
   document.body.classList.add("ready");
@@ -233,19 +236,34 @@ async function boot() {
   page.keypad = new Keypad($("#keypad"), send, () => powerCut(), note);
   $("[data-action=power]").addEventListener("click", () => powerCut());
   $("[data-action=takeover]").addEventListener("click", () => start(true));
-  if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("sw.js").then(
-      () => navigator.serviceWorker.ready.then(() => setStatus("offline", "works offline")),
-      () => setStatus("offline", "needs the network"),
-    );
+  $("[data-action=restore]").addEventListener("click", () => afterClear(true));
+  $("[data-action=afresh]").addEventListener("click", () => afterClear(false));
+  store.onfull = () => {
+    const { own, other } = store.usage();
+    banner(BANNER.full(own, other));
+  };
+  store.onroom = () => banner(page.how === "memory" ? BANNER.memory : "");
+  if (store.persistent && navigator.storage && navigator.storage.persist) {
+    navigator.storage.persist().catch(() => {});
   }
+  startOffline({ setStatus, offer: banner });
   try {
     await start(false);
   } catch (e) {
     console.error(e);
-    view.show("The board could not\nstart here:\n" + String(e.message || e).slice(0, 60));
+    const wasm = typeof WebAssembly === "object";
+    view.show(wasm ? screen(DISPLAY.nostart, String(e.message || e)) : screen(DISPLAY.noWasm));
+    banner(BANNER.failed);
+    page.failed = true;
   }
+}
+
+// The site's data was cleared under the page: put the game back as this tab last had it,
+// or start a new board on the empty storage. The Web Lock is still this tab's.
+async function afterClear(restore) {
+  if (restore) store.restore();
+  else store.forget();
+  run(await page.mp, page.how);
 }
 
 window.picopeg = {
@@ -253,8 +271,10 @@ window.picopeg = {
   store,
   powerCut,
   key: send,
-  status: () => (page.runner ? page.runner.status() : page.lost ? "lost" : "loading"),
+  status: () =>
+    page.runner ? page.runner.status() : page.lost ? "lost" : page.failed ? "failed" : "loading",
   idle: () => Boolean(page.runner && page.runner.idle()),
+  records, // the History view's JSON (docs/RECORDS.md), the same as its download
   marks: {}, // performance.now() when MicroPython, the firmware and the App were ready
 };
 

@@ -1,10 +1,11 @@
 """A full game played through the keypad: every mode, undo, a correction, a win, a new game.
 
-Run by host_tests/test_fullgame.py on CPython, and on the MicroPython unix port with
-``-X heapsize=192K`` (the compiled .mpy firmware, as on the Pico) to show that the firmware
-fits in about half the Pico's heap; it prints the smallest gc.mem_free() seen.
+Run by host_tests/test_fullgame.py on CPython; by `make heap` on the MicroPython unix port
+with ``-X heapsize=192K`` (the compiled .mpy firmware, as on the Pico) to show that the
+firmware fits in about half the Pico's heap (it prints the smallest gc.mem_free() seen); and
+on the emulated Pico by tools/emu/jobs/heap_game.py.
 
-    micropython -X heapsize=192K scenario_fullgame.py FIRMWARE_DIR ROOT_DIR STATE_DIR
+    micropython -X heapsize=192K tools/board/fullgame.py FIRMWARE_DIR ROOT_DIR STATE_DIR
 
 FIRMWARE_DIR holds the firmware's modules; ROOT_DIR the tools package (tools/board/pcboard).
 
@@ -78,7 +79,7 @@ def play(h):
         if n == 1:
             h.to_mode(1)  # verify a claim of 12 for the rulebook's 14 hand: 2 missed
             h.type("12# 4A 5D 6B 7A 5C")
-            assert "missed 2" in h.lines, h.lines
+            assert "is 14: missed 2" in h.lines, h.lines
             h.hold("D", 3200)  # home
         for points in SHOW:
             h.type(str(points) + "#")
