@@ -31,6 +31,7 @@ help:
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
 	@echo "make hardware   JLCPCB files (KiKit), cost, schematic PDF, render, board STEP, the case"
+	@echo "                (ARGS=--pictures also refreshes docs/img/board.png and case.png)"
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
@@ -225,8 +226,10 @@ kicad: venv
 	$(PY) tools/hardware/gen_kicad.py
 	$(PY) tools/hardware/gen_pins.py
 
+# Writes only into $(BUILD)/hardware; `make hardware ARGS=--pictures` also refreshes the
+# README's renders (docs/img/board.png, case.png: tracked files).
 hardware: hw-venv
-	$(HW_PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware
+	$(HW_PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware $(ARGS)
 
 # The hardware toolchain (KiKit, build123d) in .venv-hw: a venv of the Python that KiCad's
 # pcbnew module belongs to (Debian's /usr/bin/python3), with its system site packages.

@@ -132,6 +132,10 @@ def test_iso_dates():
         want = datetime.datetime.fromtimestamp(t, datetime.UTC)
         assert iso_date(t) == want.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert iso_date(5000) is None  # a board clock that was never set
+    # MicroPython's embedded epoch (the web board's clock): seconds since 2000.
+    assert iso_date(1709251200 - 946684800) == "2024-03-01T00:00:00Z"
+    assert iso_date(1609459200 - 946684800 + 86400) is None  # a Pico's unset clock (2021)
+    assert iso_date(1609459200 + 86400) is None  # the same, counted from 1970
 
 
 def test_dumps_is_json_dumps_sorted():

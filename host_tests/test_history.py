@@ -106,6 +106,32 @@ def test_muggins_and_an_undone_deal():
     assert ds[0].scores == [15, 14] and ds[1].scores == [23, 14]
     assert ds[1].corrections == [(0, -1)] and len(ds) == 2
     assert history.result(h.keeper.game) is None
+    from view import MODE_STATS
+
+    h.to_mode(MODE_STATS)
+    h.type("00")  # the deal before the latest: the first, with its muggins award
+    assert h.lines[1:6] == ["deal 1/2 dlr A", "A 15 +15 p1 s12", "B 14 +14 p2 s12",
+                            "B12 A8 Ac4", "mug A2"], h.lines  # fmt: skip
+
+
+def test_the_deal_pages_of_a_four_player_game_fit_the_display():
+    from view import MODE_STATS
+
+    steps = game_script(5, 4, players=4)
+    h = played(steps, players=4)
+    want = expect(steps, 4, players=4)
+    h.to_mode(MODE_STATS)
+    for back in range(len(want)):
+        h.press("0")
+        d = want[len(want) - 1 - back]
+        lines = h.lines
+        assert len(lines) <= 8 and all(len(x) <= 16 for x in lines), lines
+        assert lines[1].startswith("deal {}/{} dlr {}".format(len(want) - back, len(want),
+                                                             "ABCD"[d[0]])), lines  # fmt: skip
+        for s in range(4):  # a line a side: its score after the deal, the deal's points
+            pts = sum(v for (side, _r), v in d[1].items() if side == s)
+            head = "{}{:>3}{:>4}".format("ABCD"[s], d[5][s], "{:+d}".format(pts))
+            assert lines[2 + s].startswith(head), lines
 
 
 def test_a_count_past_the_hole_moves_the_peg_into_it():

@@ -117,6 +117,8 @@ def test_the_history_of_a_finished_game_and_its_download(site, tmp_path):  # noq
         assert (tmp_path / "out" / "picopeg.json").read_text() == page_json
         doc = json.loads(page_json)
         assert [d["sides"]["A"]["score"] for d in doc["game"]["deals"]] == [56, 84, 121]
+        year = time.gmtime().tm_year  # the page's clock is the computer's: a real date
+        assert doc["game"]["date"].startswith(str(year)), doc["game"]["date"]
 
         # A new game: the won one moves to the archive, and the view shows it there.
         b.hold("#", 3300)

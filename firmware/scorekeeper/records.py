@@ -18,16 +18,26 @@ from scorekeeper.events import REASONS, SIDE_NAMES
 SCHEMA = "picopeg-records"
 VERSION = 1
 SKUNKS = ("none", "skunk", "double", "triple")
-DATED = 1672531200  # 2023-01-01 in Unix time: an earlier clock was never set (no date)
+# A board's clock counts seconds from 1970 (CPython, a Pico whose port says so) or from 2000
+# (MicroPython's embedded epoch: the web board's). A value from 2023 on is a date: since 1970,
+# or, below 1970's 2023, since 2000 up to 2040 (past that it reads as an unset clock counted
+# from 1970). Anything else is a clock that was never set (a Pico's starts at 2021).
+UNIX_2023 = 1672531200  # 2023-01-01 in seconds since 1970
+Y2K = 946684800  # 2000-01-01 in seconds since 1970
+Y2K_2023 = UNIX_2023 - Y2K  # 2023-01-01 in seconds since 2000
+Y2K_2040 = 2208988800 - Y2K  # 2040-01-01 in seconds since 2000
 _ESCAPES = {"\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}  # as json.dumps writes them
 _RULES = ("players", "partners", "target", "five_card", "five_keep", "muggins",
           "triple_skunk", "stinkhole", "finish_hand", "three_go")  # fmt: skip
 
 
 def iso_date(seconds):
-    """'2026-12-01T21:05:09Z' for a Unix time, or None when the clock was not set."""
-    if seconds < DATED:
-        return None
+    """'2026-12-01T21:05:09Z' for a board's clock time, or None when the clock was not set:
+    seconds since 1970 from 2023 on, else seconds since 2000 from 2023 to 2040 (UNIX_2023)."""
+    if seconds < UNIX_2023:
+        if not Y2K_2023 <= seconds < Y2K_2040:
+            return None
+        seconds += Y2K  # MicroPython's epoch
     days, rem = divmod(seconds, 86400)
     # Civil date from days since 1970-01-01 (H. Hinnant's algorithm, integers only).
     z = days + 719468

@@ -43,6 +43,14 @@ def wall_ms():
     return time.monotonic_ns() // 1_000_000
 
 
+class DatedBoard(PCBoard):
+    """The live board: its keeper's clock (games' start and end) is the PC's date, so the
+    records carry real dates (docs/RECORDS.md); key timing stays on the monotonic clock."""
+
+    def seconds(self):
+        return int(time.time())
+
+
 class Live:
     """A board and its App, stepped by tick() on a real-time clock; see the module docstring."""
 
@@ -66,7 +74,8 @@ class Live:
 
     def boot(self, cause):
         """Power on (or come back after an error): a fresh board and app on the same files."""
-        self.board = PCBoard(self.state_dir, self.clock(), cause, self.display, self.fs)
+        board = DatedBoard if self.clock is wall_ms else PCBoard  # a test's clock: its own
+        self.board = board(self.state_dir, self.clock(), cause, self.display, self.fs)
         self._scan_t = self.board.now
         self.boots += 1
         self.app = boot(self.board)  # None: the boot failed (logged, shown), as app.run's
