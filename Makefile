@@ -19,7 +19,7 @@ UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
-	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow, in parallel"
+	@echo "make test-fast   the edit loop: lint, mypy and the CPython tests not marked slow, in parallel"
 	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
@@ -92,11 +92,11 @@ PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
 test-py: venv
 	$(PY) -m pytest $(PYTEST_PAR)
 
-# The edit loop (about half a minute on 2 idle cores): lint and the CPython tests not marked
-# slow, in parallel. make test runs them all, with the slow ones (the full enumerations, power
-# cuts at every byte, KiCad DRC, the browser, the emulated Pico: pyproject.toml's marker,
-# host_tests/conftest.py) and MicroPython's.
-test-fast: lint
+# The edit loop (about half a minute on 2 idle cores): lint, the firmware's mypy (so it stays
+# at 0) and the CPython tests not marked slow, in parallel. make test runs them all, with the
+# slow ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the
+# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-fast: lint typecheck
 	$(PY) -m pytest $(PYTEST_PAR) -m "not slow"
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
