@@ -143,9 +143,11 @@ uf2-check: venv
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
-# The MicroPython edit loop (about 5 s of CPU): every `# upy: run` file but the power cuts at
-# every step (the keeper's and the app's) and the littlefs images, which make test-upy runs.
-UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_littlefs.py test_app_power.py
+# The MicroPython edit loop (about 8 s of CPU): every `# upy: run` file but the power cuts at
+# every step (the keeper's, the checkpoint's and the app's) and the littlefs images, which
+# make test-upy runs.
+UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
+	test_scorekeeper_littlefs.py test_app_power.py
 test-upy-fast: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
 
