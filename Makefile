@@ -19,7 +19,7 @@ UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
-	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow, in parallel"
+	@echo "make test-fast   the edit loop: lint, mypy and the CPython tests not marked slow, in parallel"
 	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
@@ -31,6 +31,7 @@ help:
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
 	@echo "make hardware   JLCPCB files (KiKit), cost, schematic PDF, render, board STEP, the case"
+	@echo "                (ARGS=--pictures also refreshes docs/img/board.png and case.png)"
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
@@ -83,18 +84,19 @@ heap: build
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
-# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process.
+# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
+# PYTEST_ARGS adds pytest's own options (make test-fast PYTEST_ARGS=--durations=30).
 PYTEST_N ?= auto
-PYTEST_PAR = -n $(PYTEST_N) --dist loadfile
+PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
 
 test-py: venv
 	$(PY) -m pytest $(PYTEST_PAR)
 
-# The edit loop (about half a minute on 2 idle cores): lint and the CPython tests not marked
-# slow, in parallel. make test runs them all, with the slow ones (the full enumerations, power
-# cuts at every byte, KiCad DRC, the browser, the emulated Pico: pyproject.toml's marker,
-# host_tests/conftest.py) and MicroPython's.
-test-fast: lint
+# The edit loop (about half a minute on 2 idle cores): lint, the firmware's mypy (so it stays
+# at 0) and the CPython tests not marked slow, in parallel. make test runs them all, with the
+# slow ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the
+# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-fast: lint typecheck
 	$(PY) -m pytest $(PYTEST_PAR) -m "not slow"
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
@@ -224,8 +226,10 @@ kicad: venv
 	$(PY) tools/hardware/gen_kicad.py
 	$(PY) tools/hardware/gen_pins.py
 
+# Writes only into $(BUILD)/hardware; `make hardware ARGS=--pictures` also refreshes the
+# README's renders (docs/img/board.png, case.png: tracked files).
 hardware: hw-venv
-	$(HW_PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware
+	$(HW_PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware $(ARGS)
 
 # The hardware toolchain (KiKit, build123d) in .venv-hw: a venv of the Python that KiCad's
 # pcbnew module belongs to (Debian's /usr/bin/python3), with its system site packages.

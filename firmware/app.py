@@ -31,7 +31,7 @@ from keypad import KeyDecoder
 from render import FRAME_BYTES, Renderer
 from scorekeeper.errors import StorageError
 from scorekeeper.fileops import join
-from textview import build_lines, new_lines
+from ui import forget
 from view import SIG_RECOVERED, View
 
 RESET_POWER = const(1)  # machine.PWRON_RESET
@@ -39,6 +39,7 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # `make flash` leaves this file in the state folder just before its machine.reset(): the
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
+CHECKPOINT = "scorekeeper.checkpoint"  # the game's checkpoint's module (boot, some folds)
 KEY_MS = const(20)  # the loop's period: a keypad scan (2 equal scans: the debounce), 50 Hz
 FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
 FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
@@ -83,12 +84,10 @@ class App:
         self.view = View()
         self.renderer = Renderer(self.view)
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
-        self.lines = new_lines()
         self.failed = None  # the uncaught error that stopped the app
         self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
         collect()
         from scorekeeper.keeper import Keeper
-        from ui import forget
         from ui.control import Controller
 
         now = board.ticks_ms()
@@ -107,7 +106,18 @@ class App:
         note = self._boot_note(boot_notice, now)
         # The controller loads the view once, with the boot's note among its lines.
         self.ctl = Controller(self.keeper, self.view, now, read_supply(board), note)
+        # The first frame: the game, as soon as the view holds it. What only the keys and
+        # the text need (the modes, the text view) loads after it: on the make flash Pico,
+        # where every module is read from littlefs, that is ~150 ms sooner (docs/FIRMWARE.md).
+        if self.renderer.render(now):
+            board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
+        forget(CHECKPOINT)
+        self.ctl.start(now)
+        from textview import build_lines, new_lines
+
+        self._build_lines = build_lines
+        self.lines = new_lines()
         self._text_dirty = True
         collect()
 
@@ -165,6 +175,9 @@ class App:
         """One decoded key event (keypad code); the keeper writes before this returns."""
         self._key_t = now
         self.ctl.on_event(code, now)
+        # A key whose record filled the journal folded it, and may have written the game's
+        # checkpoint: its module is needed again only some 32 records on (a no-op if absent).
+        forget(CHECKPOINT)
         self._text_dirty = True
         try:  # the board is in use: keep the play time on flash (at most once a minute)
             self.keeper.keep_time()
@@ -181,7 +194,7 @@ class App:
         if self._text_dirty:
             self._text_dirty = False
             display = self.board.display
-            if build_lines(self.view, self.lines) and display is not None:
+            if self._build_lines(self.view, self.lines) and display is not None:
                 try:
                     display.show_lines(self.lines)
                 except OSError as e:  # a display that stops answering: go on without it
@@ -207,6 +220,7 @@ class App:
         except StorageError as e:  # the next key's write rewrites the log (keeper._dirty)
             print_exception(e)
             return False
+        forget(CHECKPOINT)  # a fold in 3 or 4 writes one: not kept in the heap
         return True
 
     @property

@@ -34,7 +34,8 @@ USAGE = "usage: sim.py [--script FILE [--json]] [--plain] [--state-dir DIR] [--r
 # The files the board keeps in its folder, with the keeper's leftovers (scorekeeper/atomic.py:
 # game.log.tmp from a cut write, game.bad1 for a file it set aside): --reset removes only
 # these, never anything else a user keeps in a folder they named.
-BOARD_FILES = ("game.log", "game.jnl", "game.prev", "settings.txt", "pegging.txt", "errors.log")
+BOARD_FILES = ("game.log", "game.jnl", "game.ckp", "game.prev", "settings.txt", "pegging.txt",
+               "errors.log")  # fmt: skip
 
 
 class Options:

@@ -29,8 +29,8 @@ def _decode(buf, off):
 class EventList:
     """The events still standing, in order (a list's reading API, plus append and pop)."""
 
-    def __init__(self, evs=()):
-        self._buf = bytearray()
+    def __init__(self, evs=(), raw=b""):
+        self._buf = bytearray(raw)  # raw: the bytes of raw() (a checkpoint's copy)
         for ev in evs:
             self.append(ev)
 
@@ -41,6 +41,10 @@ class EventList:
             kind, side, reason, points, dt = ev
             code = 0
         self._buf.extend(struct.pack(_FMT, kind, side, reason, code, points, dt))
+
+    def raw(self):
+        """The events as bytes, 8 each (scorekeeper/checkpoint.py keeps them on flash)."""
+        return bytes(self._buf)
 
     def pop(self):
         if not self._buf:

@@ -93,9 +93,9 @@ class Game:
         self.play_begun = False
         self.hand_gos = 0  # go (and last card) points of this deal: at most one a count
         self.show = False  # a SHOW event: the play is over, the show has begun (see in_show)
-        self._find_next()
+        self.find_next()
 
-    def _find_next(self):
+    def find_next(self):
         """Set next_side / next_kind (HAND or CRIB) to the first count not yet entered."""
         order = self.order
         for i in range(len(order)):
@@ -273,7 +273,7 @@ class Game:
         slot = rules.count_slot(self, side, reason)
         if slot >= 0:
             self.counted |= 1 << slot
-            self._find_next()
+            self.find_next()
         if reason == HAND:
             self.hands[side] += 1
             self.hand_points[side] += points

@@ -31,7 +31,7 @@ from scorekeeper.errors import NothingToUndo, ScoreRefused, StorageError
 from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
-from scorekeeper.log import JOURNAL_MAX, Log
+from scorekeeper.log import FRAME, JOURNAL_MAX, Log
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.rules import check_entry
 from scorekeeper.stats import REC_STATS, Stats
@@ -40,12 +40,23 @@ LOG_NAME = "game.log"
 JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
 PREV_NAME = "game.prev"  # the game the last new game replaced (restore_game)
 ARCHIVE_NAME = "games.arc"  # the results of the last won games (archive.py)
+CHECKPOINT_NAME = "game.ckp"  # the game's state at a point of its log (checkpoint.py)
+# A new checkpoint at a fold once this many records have come into the log since the last:
+# boot replays at most these and the journal's; one costs about what a fold does (a block).
+CHECKPOINT_EVERY = 32
 SETTINGS_NAME = "settings.txt"
 TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
 
 
 def _no_clock():
     return 0
+
+
+def _checkpoint_due(ckseq, log, game):
+    """True when CHECKPOINT_EVERY records have come into the log since the checkpoint
+    (ckseq: the number after its last record; -1: none, so count the game's events)."""
+    n = (log.seq - ckseq) & 0xFFFF if ckseq >= 0 else len(game.events)
+    return n >= CHECKPOINT_EVERY
 
 
 def _has_cards(game):
@@ -69,6 +80,8 @@ class Keeper:
         self._prev_path = join(folder, PREV_NAME)
         self._archive_path = join(folder, ARCHIVE_NAME)
         self._log = Log(self.fs, join(folder, LOG_NAME), join(folder, JOURNAL_NAME))
+        self._ck_path = join(folder, CHECKPOINT_NAME)
+        self._ck_seq = -1  # the number after the checkpoint's last record; -1: none in use
         self._dirty = False  # an append failed part-way: the next write rewrites the file
         # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
         # (the pegging helper's engine, count verify's muggins award) is keyed on it.
@@ -268,6 +281,10 @@ class Keeper:
         except OSError as e:
             self._dirty = True  # part of the records may be on the log: rewrite it next
             raise StorageError(e) from None
+        if _checkpoint_due(self._ck_seq, self._log, self.game):
+            from scorekeeper.checkpoint import write  # (rarely: the board then forgets it)
+
+            self._ck_seq = write(self.fs, self._ck_path, self.game, self._log)
 
     def reset_match(self):
         """Start a new match: games won and game points back to 0."""
@@ -325,8 +342,11 @@ class Keeper:
         return flagged
 
     def _append(self, rtype, payload):
+        log = self._log
+        if log.jsize and log.jsize + FRAME + len(payload) > JOURNAL_MAX:
+            self.fold()  # a full journal: fold it here, so that a checkpoint follows if due
         try:
-            self._log.append(rtype, payload)
+            log.append(rtype, payload)
         except OSError as e:
             self._dirty = True  # part of a record may be on flash: never append after it
             raise StorageError(e) from None
@@ -368,6 +388,7 @@ class Keeper:
             self._dirty = True  # a fold or the journal's removal may have stopped part-way
             raise StorageError(e) from None
         self._dirty = False
+        self._ck_seq = -1  # the checkpoint was of the file replaced: none is in use
         self.revision += 1
         if match is not None:
             self._match = match
@@ -394,7 +415,7 @@ class Keeper:
         from scorekeeper.load import load_log
 
         log = self._log
-        found = load_log(self.fs, log.path, self._notes, log.jpath)
+        found = load_log(self.fs, log.path, self._notes, log.jpath, self._ck_path)
         self.revision += 1
         if found is None:
             log.jfile = False
@@ -407,6 +428,7 @@ class Keeper:
         log.jfile = found.jfile
         self._match, self._stats, self.game = found.match, found.stats, found.game
         log.seq, log.jsize = found.seq, found.jsize
+        self._ck_seq = found.ckseq
         if found.size < 0:
             self._rewrite(self.game.events)  # never append after damaged bytes
         else:

@@ -67,7 +67,7 @@ class Loaded:
     appends records of its own version only). ``jsize`` is the journal's length appends may
     carry on from (0: write a new journal); ``jfile``, whether a journal file is there."""
 
-    def __init__(self, match, stats, game, *, seq, size, jsize, jfile):
+    def __init__(self, match, stats, game, *, seq, size, jsize, jfile, ckseq=-1):
         self.match = match
         self.stats = stats
         self.game = game
@@ -75,11 +75,13 @@ class Loaded:
         self.size = size
         self.jsize = jsize
         self.jfile = jfile
+        self.ckseq = ckseq  # the number after the checkpoint's last record; -1: none used
 
 
-def load_log(fs, path, notes, jpath=None):
+def load_log(fs, path, notes, jpath=None, cpath=None):
     """A ``Loaded``, or None to start fresh: the log's records, then the journal's (jpath)
-    that carry them on (``join_journal``), replayed."""
+    that carry them on (``join_journal``), replayed; from the checkpoint (cpath) on when it
+    belongs to this log (checkpoint.py), so that only the records after it are replayed."""
     take_tmp(fs, path, is_log)
     data = fs.read(path)
     if data is None:
@@ -90,7 +92,7 @@ def load_log(fs, path, notes, jpath=None):
     try:
         version = check_header(data)
         sizes = SIZES[version]
-        records, good = scan(data, sizes)
+        records, good = scan(data, sizes, -1, -1, HEAD)  # the header records
         game = _read_head(data, records, match, stats, version)
     except (LogError, ScorekeeperError) as e:
         name = set_aside(fs, path)
@@ -98,7 +100,16 @@ def load_log(fs, path, notes, jpath=None):
                       .format(e, _base(name)), "log set aside: new game"))  # fmt: skip
         _no_log_for(fs, jpath, notes)
         return None
-    seq = seq_at(data, len(HEADER)) + len(records)
+    first = seq_at(data, len(HEADER))
+    at = _checkpoint(fs, cpath, data, game) if version == VERSION else None
+    if at is None:  # every record from the start
+        records, good = scan(data, sizes)
+        covered = 0
+    else:  # the records after the checkpoint's
+        tail, good = scan(data, sizes, at[1], at[0])
+        records.extend(tail)
+        covered = ((at[1] - first) & 0xFFFF) - HEAD  # event (and time) records it holds
+    seq = first + covered + len(records)
     size = len(data)
     dropped = size - good
     jsize = 0
@@ -114,12 +125,14 @@ def load_log(fs, path, notes, jpath=None):
     jfile = jdata is not None and fs.exists(jpath)  # (unless it was set aside)
     joined = good
     kept, good, refused = _replay(game, data, records, good, sizes)
+    kept += covered
     dropped += joined - good
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
         if version < VERSION:  # an upgraded board: rewritten in this version before appending
             return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
-        return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile)
+        return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile,
+                      ckseq=-1 if at is None else at[1])  # fmt: skip
     if dropped or refused:
         note = "recovered {} events; dropped ".format(kept)
         if dropped:
@@ -139,6 +152,17 @@ def _no_log_for(fs, jpath, notes):
         name = set_aside(fs, jpath)
         notes.append(("journal without its game log: set aside as {}".format(_base(name)),
                       "journal set aside"))  # fmt: skip
+
+
+def _checkpoint(fs, cpath, data, game):
+    """(bytes, next number) of the log that the checkpoint at cpath holds, with game filled
+    from it; None (game untouched) when there is none that belongs to this log."""
+    ck = fs.read(cpath) if cpath is not None else None
+    if ck is None:
+        return None
+    from scorekeeper.checkpoint import restore
+
+    return restore(ck, data, game)
 
 
 def _read_head(data, records, match, stats, version):
@@ -173,6 +197,8 @@ def _replay(game, data, records, good, sizes):
             stack.append(unpack(rtype, data, off))
         elif rtype == REC_UNDO and stack:
             stack.pop()
+        elif rtype == REC_UNDO and game.events:  # (from a checkpoint: the stack is empty)
+            game.pop()
         elif rtype == REC_TIME:
             game.add_time(unpack_time(data, off))
         else:  # M, S and G open the file and are never appended: one here is damage

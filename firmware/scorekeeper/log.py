@@ -61,9 +61,9 @@ def seq_at(data, pos):
     return data[pos + 1] | (data[pos + 2] << 8)
 
 
-def scan(data, sizes, seq=-1, pos=-1):
+def scan(data, sizes, seq=-1, pos=-1, limit=-1):
     """Records of data's good prefix from pos: a list of (type, payload offset), the good
-    length.
+    length (with ``limit`` >= 0: of at most that many records).
 
     ``sizes`` maps each record type of the file's version to its payload size; a record of
     another type or size, out of sequence or failing its CRC ends the good prefix. The first
@@ -76,7 +76,7 @@ def scan(data, sizes, seq=-1, pos=-1):
     end = len(data)
     if seq < 0 and pos + FRAME <= end:
         seq = seq_at(data, pos)
-    while pos + FRAME <= end:
+    while pos + FRAME <= end and limit != 0:
         n = data[pos]
         rtype = data[pos + 3]
         size = sizes.get(rtype, -1)
@@ -91,6 +91,7 @@ def scan(data, sizes, seq=-1, pos=-1):
         records.append((rtype, pos + 4))
         pos += n
         seq = (seq + 1) & 0xFFFF
+        limit -= 1
     return records, pos
 
 

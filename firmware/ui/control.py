@@ -1,6 +1,7 @@
 """The board's controller: keypad events and time in, keeper calls and view updates out.
 
-    ctl = Controller(keeper, view, now)    # restores the saved mode, loads the view once
+    ctl = Controller(keeper, view, now)    # the view: the game and the app's settings
+    ctl.start(now)                         # then the modes: restores the saved one
     ctl.on_event(code, now)                # each keypad.KeyDecoder event code
 
 Keys the controller keeps for itself, in every mode (the rest go to the current mode):
@@ -59,17 +60,23 @@ class Controller:
         self._imported = [()] * len(MODULES)  # type: list[list[str] | tuple[()]]
         self.mode_id = -1
         self.apply_settings()
+        view.load_game(keeper.game, now)  # the game, for the board's first frame
+        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
+            view.won_ms = ticks_add(now, -WIN_MS)
+
+    def start(self, now):
+        """Load the scoreboard, then the mode the board was in, and show it. Apart from the
+        constructor so that the board can draw its first frame (the game: the view holds
+        it) before the modes' modules load (app.py)."""
         # The scoreboard first: the modules it shares with the others stay loaded. It is the
         # mode until set_mode below takes the saved one.
         self.mode = self._load(MODE_SCORE)
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
         __import__("cribbage.showtable")
-        m = app_setting(keeper, "app.mode")
+        m = app_setting(self.keeper, "app.mode")
         self.set_mode(m if 0 <= m < len(MODULES) else MODE_SCORE, now, save=False)
-        self.refresh(now)  # the one load of the view at boot
-        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
-            view.won_ms = ticks_add(now, -WIN_MS)
+        self.refresh(now)  # the mode's overlay and lines (the game is in the view already)
 
     # -- settings the app keeps in the keeper's settings file ---------------------------
 

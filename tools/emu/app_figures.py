@@ -49,7 +49,10 @@ from pico_figures import heap_figures, host_frames
 from pico_session import Install
 
 HERE = Path(__file__).resolve().parent
-GAME_220 = "5A" + "1B1A" * 109 + "1B"  # 220 pegs: A 114, B 110 (apart, so nothing blinks)
+# 220 pegs: A 114, B 110 (apart, so nothing blinks). A deal has at most 8 go points with two
+# players (scorekeeper/rules.max_gos), so 8 gos a deal, then ### passes it (play, show, the
+# missing counts), 27 times; the last deal has 3, so the 5 timed goes for A fit in it.
+GAME_220 = "5A" + ("1B1A" * 4 + "###") * 27 + "1B1A1B"
 GOES = 5  # side-key-alone goes for A timed on the restored board
 TICKS_GPIO = 26  # not connected on the board: the ticks check's marker
 

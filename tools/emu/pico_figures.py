@@ -12,6 +12,7 @@ for the same files (host_frames), so "restored" means the whole 121-LED frame ca
 """
 
 import asyncio
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -42,7 +43,10 @@ def _host_path():
 
 def long_game_files(pegs: int = 220) -> dict:
     """/state of a game of `pegs` one-point pegs, A and B in turn (110 all at 220), written by
-    the firmware's own scorekeeper on the PC."""
+    the firmware's own scorekeeper on the PC with no rest between keys, as a quick game in
+    the simulator leaves it: the journal folded only when full (inside a key), so its last
+    records are still in the journal, unfolded (12 at 220), after the checkpoint the last
+    such fold that was due wrote (scorekeeper/FORMAT.md)."""
     _host_path()
     from scorekeeper.fileops import FileOps
     from scorekeeper.keeper import Keeper
@@ -182,12 +186,16 @@ def table(rows: dict) -> str:
 
 
 def _main(argv=None) -> int:
-    """pico_figures.py UF2 STOCK_UF2 DEVICE_DIR: the table of both installs."""
-    uf2, stock, device = (Path(a) for a in (argv or sys.argv[1:]))
+    """pico_figures.py UF2 STOCK_UF2 DEVICE_DIR [JSON]: the table of both installs (and
+    their figures as JSON, for make bench's summary)."""
+    args = [Path(a) for a in (argv or sys.argv[1:])]
+    uf2, stock, device = args[:3]
     game = long_game_files()
     expected = host_frames(game)
     rows = {i.name: asyncio.run(figures(i, expected)) for i in installs(uf2, stock, device, game)}
     print(table(rows))
+    if len(args) > 3:
+        args[3].write_text(json.dumps(rows))
     return 0
 
 

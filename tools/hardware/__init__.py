@@ -5,9 +5,11 @@
     gen_wiring      hardware/wiring.svg            gen_keymap   docs/img/keymap.svg
     gen_kicad       the KiCad project (`make kicad`; kicadgen/ builds it)
     build_hardware  ERC, DRC and the board house files (`make hardware`), in .venv-hw:
-      fab, cost       the JLCPCB order files (KiKit) and what 5 boards cost
+      fab, cost       the JLCPCB order files (KiKit) and what 5 boards cost; buy_list the rest
       board_step      the assembled board's STEP, checked part by part
-      board_geometry, case_model, case_build, case_render   the case (build123d), its picture
+      board_geometry, case_model, case_features, case_split, case_print, case_build,
+      case_render     the case (build123d): openings, halves, print poses, its picture
+      part_boxes      the board parts' boxes, for the case's fit test
     power_bank      hours of play on a power bank, from the firmware's frames
 
 SPDX-License-Identifier: MIT

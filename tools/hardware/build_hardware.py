@@ -1,15 +1,17 @@
 """`make hardware`: check the board and write everything a board house and a printer need.
 
     .venv-hw/bin/python tools/hardware/build_hardware.py [--out build/hardware] [--no-case]
+                                                         [--pictures]
 
 Writes, one step per line: ERC and DRC reports at every severity (the build fails on any
 item at all, warnings included, or an unrouted net), the JLCPCB order files from KiKit
 (Gerbers and drill zipped, BOM with LCSC codes, placement; tools/hardware/fab.py), the
 hand-soldered parts, the cost of 5 boards, the schematic as PDF, a render of the board, a
 STEP model of the assembled board with every part's model (board_step.py), the case
-(case_build.py: STL and STEP) and a render of the board in its case (case_render.py). The
-two renders also refresh the README's pictures, docs/img/board.png and case.png. Runs in
-.venv-hw (`make hw-venv`): KiKit needs KiCad's pcbnew module.
+(case_build.py: STL and STEP) and a render of the board in its case (case_render.py), all in
+--out. Tracked files stay as they are: only --pictures copies the two renders over the
+README's pictures, docs/img/board.png and case.png. Runs in .venv-hw (`make hw-venv`): KiKit
+needs KiCad's pcbnew module.
 SPDX-License-Identifier: MIT
 """
 
@@ -76,24 +78,42 @@ def case(out):
 
 
 def case_picture(out):
-    """Render the case, then refresh the README's two pictures from this build's renders."""
+    """Render the board in its case into out."""
     from tools.hardware import case_render
 
     case_render.render(out / "case", out / "picopeg-case.png")
-    for name, picture in (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png")):
-        shutil.copyfile(out / picture, DOCS_IMG / name)
+
+
+PICTURES = (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png"))
+
+
+def publish_pictures(out, docs_img=None):
+    """Copy this build's two renders over the README's pictures (--pictures only)."""
+    docs_img = docs_img or DOCS_IMG
+    for name, picture in PICTURES:
+        shutil.copyfile(out / picture, docs_img / name)
+        print("  refreshed", docs_img.relative_to(ROOT) / name if docs_img.is_relative_to(ROOT)
+              else docs_img / name)  # fmt: skip
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Check the board and write its manufacturing files.")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "hardware")
     ap.add_argument("--no-case", action="store_true", help="skip the case (the slow part)")
+    ap.add_argument(
+        "--pictures",
+        action="store_true",
+        help="also refresh the README's pictures, docs/img/board.png and case.png",
+    )
     args = ap.parse_args(argv)
+    if args.pictures and args.no_case:
+        ap.error("--pictures needs the case's render: leave out --no-case")
     if not shutil.which("kicad-cli"):
         raise SystemExit("kicad-cli not found: install KiCad 9 (see .ci/run)")
     out = args.out.resolve()
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
+    began = time.monotonic()
     todo = steps(out)
     if not args.no_case:
         todo.append(("case (build123d): STL and STEP", lambda: case(out)))
@@ -106,10 +126,13 @@ def main(argv=None):
         else:
             kicad(*[str(a) for a in run])
         print("%.1f s" % (time.monotonic() - start), flush=True)
+    if args.pictures:
+        publish_pictures(out)
     print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
     for f in sorted(out.iterdir()):
         if f.is_file():
             print("  %-26s %8d bytes" % (f.name, f.stat().st_size))
+    print("done in %.1f minutes" % ((time.monotonic() - began) / 60))
     return 0
 
 

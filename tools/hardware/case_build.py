@@ -1,9 +1,13 @@
-"""Write the case: STL and STEP of the base, top plate and keypad mount.
+"""Write the case: each printed part's STL in its print orientation, and STEP files as assembled.
 
     .venv-hw/bin/python tools/hardware/case_build.py [OUT]   (make hardware: build/hardware/case)
 
-The base, plate and cradle are printed; keypad_standin.step (STEP only) is the keypad in its
-cradle for the picture, which case_render.py draws with KiCad from these STEP files.
+Printed (STL, lying as it prints: case_print.py measures the support each needs): the base and
+the top plate whole (base.stl, plate.stl: beds of 300 x 300 mm and up) and each cut in two for
+a 220 x 220 mm bed (base_left/right.stl, plate_left/right.stl, joined by dovetails:
+case_split.py), the keypad cradle and the BOOTSEL pin. STEP (as assembled, for the picture
+case_render.py draws with KiCad, and for a CAD program): the base, plate, cradle and pin, and
+the display module and keypad as stand-ins (not printed).
 SPDX-License-Identifier: MIT
 """
 
@@ -14,7 +18,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # run as a file: the tools package, from the root
 
-from tools.hardware import board_geometry, case_model  # noqa: E402
+from tools.hardware import (  # noqa: E402
+    board_geometry,
+    case_features,
+    case_model,
+    case_print,
+    case_split,
+)
 
 # What the plate engraves of the board's silkscreen (tools/hardware/kicadgen/silk.py), and its
 # font size in mm (an em: DejaVu's digits and capitals are 0.73 of it, so the numbers are
@@ -36,37 +46,83 @@ def engraved_texts():
     return out
 
 
+# How each printed part lies on the bed (case_print.ORIENTATIONS); host_tests/hw/test_case.py
+# checks that each is the one of the six that needs least support, and the figures below.
+PRINT_AS = {
+    "base": "as modelled",  # floor on the bed: only the cable openings' roofs bridge
+    "plate": "upside down",  # face on the bed: only the engraving's floors bridge
+    "keypad_mount": "as modelled",
+    "bootsel_pin": "as modelled",  # standing on its collar
+}
+# Support needed in that orientation (mm2), at most: the README states these.
+OVERHANG_MAX = {"base": 150, "plate": 450, "keypad_mount": 1, "bootsel_pin": 1}
+# The dovetails' places (model y, mm): the base's in its floor, the plate's in the strip in
+# front of the track, where there are no light tubes.
+BASE_TABS = (-20.0, -51.0, -82.0)
+PLATE_TABS = (-72.0, -94.0)
+
+
 def build(geo=None, engrave=True):
+    """The printed parts as assembled (model coordinates, case_model)."""
     geo = geo or board_geometry.read()
     leds = board_geometry.leds(geo)
     holes = board_geometry.mounting_holes(geo)
     texts = engraved_texts() if engrave else ()
+    top, plate_z, plate_t = case_model.TOP_Z, case_model.PLATE_Z, case_model.PLATE_T
     return {
         "base": case_model.base(geo, leds, holes),
         "plate": case_model.plate(geo, leds, holes, texts),
         "keypad_mount": case_model.keypad_mount(),
+        "bootsel_pin": case_features.bootsel_pin(geo, top, plate_z, plate_t),
     }
 
 
-def picture_props():
-    """Solids only the picture shows (case_render.py): the keypad in its cradle."""
-    return {"keypad_standin": case_model.keypad_standin()}
+def pieces(solids):
+    """{name: solid} of the two-piece base and plate, as assembled."""
+    out = {}
+    base_l, base_r = case_split.split(solids["base"], BASE_TABS, 0.0, case_model.FLOOR)
+    z0 = case_model.PLATE_Z
+    plate_l, plate_r = case_split.split(solids["plate"], PLATE_TABS, z0, z0 + case_model.PLATE_T)
+    out.update(base_left=base_l, base_right=base_r, plate_left=plate_l, plate_right=plate_r)
+    return out
+
+
+def print_pose(name, solid):
+    """The solid as it lies on the bed (a piece lies as its part does)."""
+    part = name.split("_")[0] if name.startswith(("base_", "plate_")) else name
+    return case_print.on_bed(case_print.oriented(solid, PRINT_AS[part]))
+
+
+def picture_props(geo=None):
+    """Solids only the picture shows (case_render.py): the keypad in its cradle, the display."""
+    geo = geo or board_geometry.read()
+    return {
+        "keypad_standin": case_model.keypad_standin(),
+        "display_standin": case_features.display_standin(geo, case_model.TOP_Z),
+    }
+
+
+def export(out, solids=None):
+    """Write every STL and STEP into out (solids: build()'s, to reuse them)."""
+    from build123d import export_step, export_stl
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    solids = solids or build()
+    for name, solid in solids.items():
+        export_step(solid, str(out / (name + ".step")))
+    for name, solid in {**solids, **pieces(solids)}.items():
+        export_stl(print_pose(name, solid), str(out / (name + ".stl")))
+        print("  %-13s STL  (%.0f s)" % (name, time.monotonic() - start), flush=True)
+    for name, solid in picture_props().items():  # STEP only: nothing to print
+        export_step(solid, str(out / (name + ".step")))
+    return out
 
 
 def main(argv=None):
-    from build123d import export_step, export_stl
-
     args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else HERE.parents[1] / "build" / "hardware" / "case")
-    out.mkdir(parents=True, exist_ok=True)
-    start = time.monotonic()
-    solids = build()
-    for name, solid in solids.items():
-        export_stl(solid, str(out / (name + ".stl")))
-        export_step(solid, str(out / (name + ".step")))
-        print("  %-13s STL + STEP  (%.0f s)" % (name, time.monotonic() - start), flush=True)
-    for name, solid in picture_props().items():  # STEP only: nothing to print
-        export_step(solid, str(out / (name + ".step")))
+    export(Path(args[0] if args else HERE.parents[1] / "build" / "hardware" / "case"))
     return 0
 
 

@@ -32,6 +32,8 @@ from build123d import (
     extrude,
 )
 
+from tools.hardware import case_features
+
 WALL = 2.0
 FLOOR = 2.0
 CLEAR = 0.5  # board edge to the inner wall
@@ -53,9 +55,6 @@ FONT_FILE = "DejaVuSans-Bold.ttf"
 # Colours written into the STEP files (KiCad's render of the case uses them).
 BASE_RGB = (0.18, 0.18, 0.2)
 PLATE_RGB = (0.72, 0.55, 0.36)  # a light wood, as boards are
-USB_W, USB_H = 11.0, 4.8  # the USB-C plug's overmold with margin
-USB_Z = 1.6  # socket centre above the board
-PICO_USB_W, PICO_USB_H = 12.0, 7.0
 RIBBON_W, RIBBON_H = 24.0, 4.0  # a membrane keypad's 8-way ribbon is about 20 mm wide
 # The keypad: the common 4x4 membrane keypad, 69 x 77 mm and about 0.8 mm thick.
 KEYPAD_W, KEYPAD_D, KEYPAD_T = 69.0, 77.0, 0.8
@@ -96,7 +95,7 @@ def base(geo, leds, holes):
     w, d = x1 - x0, y1 - y0
     cx, cy = (x0 + x1) / 2, -(y0 + y1) / 2
     parts = geo["parts"]
-    j1, a1, j2 = parts["J1"], parts["A1"], parts["J2"]
+    j2 = parts["J2"]
     with BuildPart() as b:
         with Locations((cx, cy, 0)):
             Box(w, d, PLATE_Z, align=(Align.CENTER, Align.CENTER, Align.MIN))
@@ -106,15 +105,13 @@ def base(geo, leds, holes):
             Cylinder(POST_D / 2, STANDOFF, align=(Align.CENTER, Align.CENTER, Align.MIN))
             Cylinder(PILOT_D / 2, STANDOFF, align=(Align.CENTER, Align.CENTER, Align.MIN),
                      mode=Mode.SUBTRACT)  # fmt: skip
-        # The USB-C socket in the front wall, the Pico's USB (flashing) in the left wall, and
-        # a slot for the keypad ribbon under the board at J2 (its header is on the back).
-        with Locations((j1[0], -(y1 - WALL / 2), TOP_Z + USB_Z)):
-            Box(USB_W, WALL * 3, USB_H, mode=Mode.SUBTRACT)  # fmt: skip
-        with Locations((x0 + WALL / 2, -(a1[1] - 8.89), TOP_Z + PICO_USB_H / 2)):
-            Box(WALL * 3, PICO_USB_W, PICO_USB_H, mode=Mode.SUBTRACT)
+        # A slot for the keypad ribbon under the board at J2 (its header is on the back).
         with Locations((j2[0] + 8.89, -(y1 - WALL / 2), BOARD_Z - RIBBON_H)):
             Box(RIBBON_W, WALL * 3, RIBBON_H, mode=Mode.SUBTRACT)
-    part = b.part
+    # The two USB plugs' openings (case_features: a 12.4 x 6.6 mm overmold at full mating
+    # depth), and a shallow pocket in the front wall for the display module's edge.
+    pocket = case_features.oled_pocket(geo, TOP_Z, geo["outline"][3], CLEAR)
+    part = b.part - case_features.openings(geo, TOP_Z) - pocket
     part.color = Color(*BASE_RGB)
     return part
 
@@ -165,7 +162,14 @@ def plate(geo, leds, holes, texts=()):
                     mode=Mode.SUBTRACT)  # fmt: skip
         if texts:
             extrude(engraving(texts), amount=ENGRAVE, mode=Mode.SUBTRACT)
+    # The status LED's tube and window, BOOTSEL's hole, the display's window, and the notch
+    # over the Pico's micro-USB plug (it stands higher than the plate's underside).
+    add, cut = case_features.plate_cuts(geo, TOP_Z, PLATE_Z, PLATE_T)
     part = p.part
+    for solid in add:
+        part = part + solid
+    for solid in [*cut, case_features.openings(geo, TOP_Z)]:
+        part = part - solid
     part.color = Color(*PLATE_RGB)
     return part
 

@@ -5,7 +5,8 @@
 KiCad renders the board with its parts' 3D models; the case's STEP files (case_build.py) join
 them as the models of one extra footprint at the board's top-left corner, in a copy of the
 board in a temporary folder: the base and the plate, in their colours, with the keypad cradle
-in front. The case's coordinates are the board's (x right, y up, from that corner), its z is
+in front, the BOOTSEL pin and the display module (a stand-in). The case's coordinates are
+the board's (x right, y up, from that corner), its z is
 from the base's underside, and a footprint's models sit on the board's top face: so the
 models are lowered by case_model.TOP_Z. Nothing here is part of the board file.
 SPDX-License-Identifier: MIT
@@ -54,6 +55,8 @@ def case_footprint(case_dir, corner):
          Atom("exclude_from_bom")],
         _model(case_dir / "base.step", (0, 0, down)),
         _model(case_dir / "plate.step", (0, 0, down)),
+        _model(case_dir / "bootsel_pin.step", (0, 0, down)),
+        _model(case_dir / "display_standin.step", (0, 0, down)),
         _model(case_dir / "keypad_mount.step", (cx, cy, down)),
         _model(case_dir / "keypad_standin.step", (cx, cy, down)),
     ]  # fmt: skip

@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
 
-from tools.hardware import cost  # noqa: E402
+from tools.hardware import buy_list, cost  # noqa: E402
 from tools.hardware.kicadgen import parts  # noqa: E402
 
 KICAD = ROOT / "hardware" / "kicad"
@@ -73,6 +73,7 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     run_kikit(out)
     write_hand_soldered(out / "picopeg-hand-soldered.csv")
+    buy_list.write_csv(out / "picopeg-buy-list.csv")  # the whole shopping, per board
     est = cost.estimate(out / "picopeg-bom.csv", boards=5)
     (out / "picopeg-cost.txt").write_text(cost.report(est) + "\n")
     print(cost.report(est))

@@ -20,7 +20,7 @@ from pico_figures import host_frames
 # 41 pegs (A 25, B 20, apart on the track): the log (~630 bytes) has outgrown littlefs's
 # inline limit, so a fold of the journal into it copies the log's block to a fresh one, as
 # late in a game; the entries typed go to the journal (firmware/scorekeeper/log.py).
-GAME = "5A" + "1B1A" * 20
+GAME = "5A" + ("1B1A" * 4 + "###") * 5  # 8 gos a deal at most (rules.max_gos), then pass it
 
 
 def scores(files) -> list[int]:

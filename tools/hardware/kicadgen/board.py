@@ -85,15 +85,17 @@ class Builder:
         if ref[0] in HIDDEN_REFS and ref[1:].isdigit() and int(ref[1:]) <= track.HOLES:
             fp.Reference().SetVisible(False)
             drop_pin1_text(fp)  # the outline's corner marks pin 1; the "1" sat on neighbours
-        if ref[0] == "H" or ref in silk.HIDDEN_REFS:  # at the edge, or no room: on F.Fab only
+        if ref[0] == "H" or ref[:3] == "FID" or ref in silk.HIDDEN_REFS:  # edge, no room: F.Fab
             fp.Reference().SetVisible(False)
         if ref in silk.REF_AT:
             fp.Reference().SetPosition(pt(*silk.REF_AT[ref]))
             fp.Reference().SetTextAngleDegrees(0)
         if ref in layout.BACK_SIDE:
             flip_keeping_pads(fp)
-        if ref in layout.HAND_SOLDERED:  # through-hole: not in the assembly (pos) files
+        if ref in layout.NOT_PLACED:  # through-hole, fiducials: not in the placement file
             fp.SetAttributes(fp.GetAttributes() | pcbnew.FP_EXCLUDE_FROM_POS_FILES)
+        if ref in layout.NO_MODEL:
+            fp.Models().clear()
         for pad in fp.Pads():
             name = nets_by_pad.get((ref, pad.GetNumber()))
             if name:

@@ -17,8 +17,14 @@ MOUNT_HOLES = ((4.0, 4.0), (140.0, 4.0), (276.0, 4.0), (276.0, 98.0), (140.0, 98
 HOLE_KEEPOUT = 3.6  # no copper (pour, tracks, vias) this close to a mounting hole's centre
 # Tall through-hole parts go on the back, so the LED face takes a flat top plate; the Pico
 # stays on the front (the case's top plate clears it: tools/hardware/case_model.py).
-BACK_SIDE = ("J2", "J3", "C122")
+# The display module (J3) lies flat on the front, on its own header, under a window in the
+# plate (case_features.py): its header's long pins go down through J3, so no model there.
+BACK_SIDE = ("J2", "C122")
 HAND_SOLDERED = ("A1", "J2", "J3", "C122")  # through-hole: not in the assembly files
+NO_MODEL = ("J3",)
+# Fiducials: diagonally opposite, clear of the mounting holes' keep-outs and the edges.
+FIDUCIALS = ((10.0, 4.0), (270.0, 98.0))
+NOT_PLACED = HAND_SOLDERED + ("FID1", "FID2")  # no line in the placement file
 J2_X = 23.82  # keypad header pin 1
 ESD_Y = 100.5  # the keypad clamps' row, between J2 and the board's edge
 ESD_GND_Y = 101.25
@@ -111,6 +117,8 @@ def placements():
     out["D%d" % (parts.ESD_FIRST + 9)] = (60.0, 95.58, 90)
     for i, (x, y) in enumerate(MOUNT_HOLES):
         out["H%d" % (i + 1)] = (x, y, 0)
+    for i, (x, y) in enumerate(FIDUCIALS):
+        out["FID%d" % (i + 1)] = (x, y, 0)
     return out
 
 

@@ -116,8 +116,9 @@ def main_parts():
              (81.28, 50.8)),
         part("R6", "R", "5.1k", r0603, "0603WAF5101T5E", yageo, {"1": "CC2", "2": "GND"},
              (96.52, 50.8)),
-        part("D124", "D_TVS", "SMAJ5.0A", "D_SMA", "SMAJ5.0A-13-F", "Diodes Incorporated",
-             {"1": "VBUS", "2": "GND"}, (40.64, 238.76), desc="VBUS surge clamp"),
+        # Unidirectional: the Zener symbol (KiCad's D_TVS is the bidirectional one), K on VBUS.
+        part("D124", "D_Zener", "SMAJ5.0A", "D_SMA", "SMAJ5.0A-13-F", "Diodes Incorporated",
+             {"1": "VBUS", "2": "GND"}, (40.64, 238.76), desc="VBUS surge clamp (unidirectional)"),
         part("F1", "Polyfuse", "2A hold", "Fuse_1210_3225Metric", "SMD1210P200TF", "PTTC",
              {"1": "VBUS", "2": "VBUS_F"}, (119.38, 50.8)),
         part("Q1", "AO3401A", "AO3401A", "SOT-23", "AO3401A", "Alpha & Omega Semiconductor",
@@ -182,6 +183,9 @@ def main_parts():
           for i, net in enumerate(["+5V", "GND", "+3V3", "LED_DIN", "LED_DATA"])],
         *[part("H%d" % (i + 1), "MountingHole", "M3", "MountingHole_3.2mm_M3", "", "", {},
                (40.64 + 15.24 * i, 386.08), bom=False) for i in range(6)],
+        # Two fiducials on the assembly (top) side, for the house's placement camera.
+        *[part("FID%d" % (i + 1), "Fiducial", "Fiducial", "Fiducial_1mm_Mask2mm", "", "", {},
+               (142.24 + 15.24 * i, 386.08), bom=False) for i in range(2)],
     ] + esd_parts()  # fmt: skip
 
 

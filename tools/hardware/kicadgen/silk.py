@@ -6,11 +6,13 @@ SPDX-License-Identifier: MIT
 
 from tools.hardware.kicadgen import layout, track
 
-REVISION = "1.1"  # bump with every board change sent to a board house
+REVISION = "1.2"  # bump with every board change sent to a board house
 DATE = "2026-12-01"
 # References with no room beside their parts (F.Fab keeps them; the assembly drawing is the
-# schematic PDF): the I2C pull-ups, the soft start's passives and the tiny ESD clamps.
-HIDDEN_REFS = ("R2", "R3", "R9", "R10", "C124", "C125") + tuple("D%d" % n for n in range(125, 135))
+# schematic PDF): the display's header (under the module), the I2C pull-ups, the soft
+# start's passives and the tiny ESD clamps.
+HIDDEN_REFS = ("J3", "R2", "R3", "R9", "R10", "C124", "C125")
+HIDDEN_REFS += tuple("D%d" % n for n in range(125, 135))
 # References moved clear of their neighbours' pads and outlines (board mm, upright).
 REF_AT = {"A1": (38.0, 84.0), "Q2": (97.0, 78.0), "D124": (91.8, 85.2), "F1": (103.3, 88.5)}
 KEYPAD_PINS = ("R0", "R1", "R2", "R3", "C0", "C1", "C2", "C3")  # J2 pins 1-8

@@ -39,6 +39,7 @@ SYMBOLS = [
     ("Device", "D_Schottky"),
     ("Device", "Polyfuse"),
     ("Device", "D_TVS"),
+    ("Device", "D_Zener"),
     ("LED", "WS2812B"),
     ("MCU_Module", "RaspberryPi_Pico"),
     ("74xGxx", "74AHCT1G125"),
@@ -48,6 +49,7 @@ SYMBOLS = [
     ("Connector_Generic", "Conn_01x08"),
     ("Connector_Generic", "Conn_01x04"),
     ("Mechanical", "MountingHole"),
+    ("Mechanical", "Fiducial"),
     ("power", "+5V"),
     ("power", "+3V3"),
     ("power", "GND"),
@@ -76,6 +78,7 @@ FOOTPRINTS = [
     ("Connector_PinHeader_2.54mm", "PinHeader_1x04_P2.54mm_Vertical"),
     ("TestPoint", "TestPoint_THTPad_D1.5mm_Drill0.7mm"),
     ("MountingHole", "MountingHole_3.2mm_M3"),
+    ("Fiducial", "Fiducial_1mm_Mask2mm"),
     ("Module", "RaspberryPi_Pico_Common_THT"),
 ]
 

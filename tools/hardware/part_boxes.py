@@ -1,0 +1,99 @@
+"""Each board part's box in the case's model coordinates, to check the case clears them.
+
+    for centre, size in boxes(case_model.TOP_Z, case_model.BOARD_Z): ...
+
+A front part's box is its 3D model's bounding box (the project library's STEP, read with
+build123d) placed as the board file places the footprint, grown to its courtyard; a back
+part's is its courtyard under the board, as tall as its model (or its datasheet height where
+the generic model is shorter: C122). Parts without a model (test points, holes, fiducials,
+J3: the display module stands there, case_features.display_standin) have none.
+SPDX-License-Identifier: MIT
+"""
+
+import gzip
+import math
+import tempfile
+from pathlib import Path
+
+from tools.hardware import board_geometry
+from tools.hardware.kicadgen import sexpr
+
+LIB = board_geometry.ROOT / "hardware" / "kicad" / "lib"
+HEIGHT = {"C122": 16.0}  # UVR1C102MPD: 10 x 16 mm (KiCad's generic model is 10 mm tall)
+
+
+def model_box(path, cache={}):  # noqa: B006 - a cache of the models read, by file
+    """((x0, y0, z0), (x1, y1, z1)) of a .stpz model in its own frame (y up)."""
+    if path not in cache:
+        from build123d import import_step
+
+        with tempfile.TemporaryDirectory() as tmp:
+            step = Path(tmp) / "m.step"
+            step.write_bytes(gzip.decompress(Path(path).read_bytes()))
+            b = import_step(str(step)).bounding_box()
+        cache[path] = ((b.min.X, b.min.Y, b.min.Z), (b.max.X, b.max.Y, b.max.Z))
+    return cache[path]
+
+
+def _turn(x, y, deg):
+    """A footprint-frame point (y down) on the board, for the footprint's rotation."""
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    return x * c + y * s, -x * s + y * c
+
+
+def _courtyard(fp):
+    """Footprint-frame points of its courtyard (lines and rectangles), or []."""
+    pts = []
+    for kind in ("fp_line", "fp_rect"):
+        for g in sexpr.find_all(fp, kind):
+            if sexpr.find(g, "layer")[1].endswith("CrtYd"):
+                for key in ("start", "end"):
+                    p = sexpr.find(g, key)
+                    pts.append((float(p[1]), float(p[2])))
+    for g in sexpr.find_all(fp, "fp_circle"):
+        if sexpr.find(g, "layer")[1].endswith("CrtYd"):
+            c, e = sexpr.find(g, "center"), sexpr.find(g, "end")
+            r = math.dist((float(c[1]), float(c[2])), (float(e[1]), float(e[2])))
+            pts += [(float(c[1]) + dx * r, float(c[2]) + dy * r)
+                    for dx, dy in ((-1, -1), (1, 1))]  # fmt: skip
+    return pts
+
+
+def _model(fp):
+    """(path, offset) of the footprint's shown model, or None."""
+    for m in sexpr.find_all(fp, "model"):
+        if sexpr.find(m, "hide") is None:
+            path = m[1].replace("${KIPRJMOD}/lib/", str(LIB) + "/")
+            off = sexpr.find(sexpr.find(m, "offset"), "xyz")
+            return path, (float(off[1]), float(off[2]), float(off[3]))
+    return None
+
+
+def boxes(top_z, board_z, pcb=board_geometry.PCB):
+    """[(centre (x, y, z), size (dx, dy, dz))] of every part with a model, model mm."""
+    tree = sexpr.parse(Path(pcb).read_text())
+    xs, ys = board_geometry.edge_points(tree)
+    ox, oy = min(xs), min(ys)
+    out = []
+    for fp in sexpr.find_all(tree, "footprint"):
+        ref = next(p[2] for p in sexpr.find_all(fp, "property") if p[1] == "Reference")
+        model = _model(fp)
+        if model is None:
+            continue
+        at = sexpr.find(fp, "at")
+        fx, fy = float(at[1]) - ox, float(at[2]) - oy
+        rot = float(at[3]) if len(at) > 3 else 0.0
+        back = sexpr.find(fp, "layer")[1] == "B.Cu"
+        (x0, y0, z0), (x1, y1, z1) = model_box(model[0])
+        local = list(_courtyard(fp))
+        if not back:  # the model's frame: y up, offset from the footprint's origin
+            (mx, my, _mz) = model[1]
+            local += [(mx + x, -(my + y)) for x in (x0, x1) for y in (y0, y1)]
+        pts = [_turn(x, y, rot) for x, y in local]
+        bx = [fx + p[0] for p in pts]
+        by = [-(fy + p[1]) for p in pts]  # model y is up
+        z1 = max(z1, HEIGHT.get(ref, 0.0))
+        lo, hi = (board_z - z1, board_z - z0) if back else (top_z + z0, top_z + z1)
+        centre = ((min(bx) + max(bx)) / 2, (min(by) + max(by)) / 2, (lo + hi) / 2)
+        out.append((centre, (max(bx) - min(bx), max(by) - min(by), hi - lo)))
+    return out
