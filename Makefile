@@ -19,7 +19,7 @@ UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
 	@echo "make test    lint, typecheck, every test on CPython and MicroPython, build, heap"
-	@echo "make test-fast   the edit loop: lint and the CPython tests not marked slow, in parallel"
+	@echo "make test-fast   the edit loop: lint, mypy and the CPython tests not marked slow, in parallel"
 	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
 	@echo "make lint    ruff check and format check"
@@ -84,18 +84,19 @@ heap: build
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
-# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process.
+# (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
+# PYTEST_ARGS adds pytest's own options (make test-fast PYTEST_ARGS=--durations=30).
 PYTEST_N ?= auto
-PYTEST_PAR = -n $(PYTEST_N) --dist loadfile
+PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
 
 test-py: venv
 	$(PY) -m pytest $(PYTEST_PAR)
 
-# The edit loop (about half a minute on 2 idle cores): lint and the CPython tests not marked
-# slow, in parallel. make test runs them all, with the slow ones (the full enumerations, power
-# cuts at every byte, KiCad DRC, the browser, the emulated Pico: pyproject.toml's marker,
-# host_tests/conftest.py) and MicroPython's.
-test-fast: lint
+# The edit loop (about half a minute on 2 idle cores): lint, the firmware's mypy (so it stays
+# at 0) and the CPython tests not marked slow, in parallel. make test runs them all, with the
+# slow ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the
+# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+test-fast: lint typecheck
 	$(PY) -m pytest $(PYTEST_PAR) -m "not slow"
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
@@ -142,9 +143,11 @@ uf2-check: venv
 test-upy: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
-# The MicroPython edit loop (about 5 s of CPU): every `# upy: run` file but the power cuts at
-# every step (the keeper's and the app's) and the littlefs images, which make test-upy runs.
-UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_littlefs.py test_app_power.py
+# The MicroPython edit loop (about 8 s of CPU): every `# upy: run` file but the power cuts at
+# every step (the keeper's, the checkpoint's and the app's) and the littlefs images, which
+# make test-upy runs.
+UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
+	test_scorekeeper_littlefs.py test_app_power.py
 test-upy-fast: venv
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
 

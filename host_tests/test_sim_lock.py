@@ -192,6 +192,7 @@ if held is not None:
 """
 
 
+@pytest.mark.slow  # 150 interpreters started (about 5 s of CPU): make test, not the edit loop
 @pytest.mark.parametrize(
     "pair", [("cpython", "cpython"), ("micropython", "micropython"), ("cpython", "micropython")]
 )
