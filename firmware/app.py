@@ -40,11 +40,11 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
 CHECKPOINT = "scorekeeper.checkpoint"  # the game's checkpoint's module (boot, some folds)
-KEY_MS = const(20)  # the loop's period: a keypad scan (2 equal scans: the debounce), 50 Hz
+_KEY_MS = const(20)  # the loop's period: a keypad scan (2 equal scans: the debounce), 50 Hz
 FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
 FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
-WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
-FEED_MS = const(1000)
+_WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
+_FEED_MS = const(1000)
 ERROR_SHOW_MS = const(3000)  # the error pattern stays this long before the reset
 
 
@@ -155,10 +155,10 @@ class App:
         return changed or n > 0
 
     def next_tick_ms(self):
-        """The wait before the next turn: the scan period (KEY_MS: with two equal scans, the
+        """The wait before the next turn: the scan period (_KEY_MS: with two equal scans, the
         debounce; the frames' 50 Hz), or a few ms while a release waits for its confirming
         scan (keypad.py), so a key's result shows that much sooner."""
-        return self.decoder.next_scan_ms(KEY_MS)
+        return self.decoder.next_scan_ms(_KEY_MS)
 
     # -- the parts of a turn (tests drive them one by one) --------------------------------
 
@@ -302,7 +302,7 @@ async def _watchdog(app, asyncio):
     board = app.board
     while app.failed is None:
         board.watchdog_feed()
-        await _sleep_ms(asyncio, FEED_MS)
+        await _sleep_ms(asyncio, _FEED_MS)
 
 
 async def _guard(app, stop, body):
@@ -347,7 +347,7 @@ def run(board, show_ms=ERROR_SHOW_MS, notice=""):
     import asyncio
 
     try:
-        board.watchdog_start(WATCHDOG_MS)  # first: a boot that hangs is reset too
+        board.watchdog_start(_WATCHDOG_MS)  # first: a boot that hangs is reset too
         app = boot(board, notice)
         if app is not None:
             asyncio.run(main(app, show_ms))

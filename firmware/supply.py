@@ -28,13 +28,13 @@ USB_1A5_MA = const(1500)
 USB_3A_MA = const(3000)
 
 # CC thresholds in millivolts (Type-C spec vRd-Connect, vRd-1.5 and vRd-3.0 limits).
-CONNECT_MV = const(200)
-RD_1A5_MV = const(660)
-RD_3A_MV = const(1230)
-RD_MAX_MV = const(2180)
+_CONNECT_MV = const(200)
+_RD_1A5_MV = const(660)
+_RD_3A_MV = const(1230)
+_RD_MAX_MV = const(2180)
 
-ADC_FULL = const(65535)  # machine.ADC.read_u16() full scale
-ADC_REF_MV = const(3300)  # the Pico's ADC reference: its 3.3 V rail
+_ADC_FULL = const(65535)  # machine.ADC.read_u16() full scale
+_ADC_REF_MV = const(3300)  # the Pico's ADC reference: its 3.3 V rail
 
 # The LED budget (power.py's model) for each supply, in mA. Default and unknown sources get
 # the board's long-standing 500 mA. Known sources get 3/4 of what they offer, at most 3/4 of
@@ -48,9 +48,9 @@ AUTO = const(0)  # the settings value "auto": the budget the supply allows
 
 def adc_mv(raw):
     """Millivolts of a read_u16() value (0..65535) on the Pico's 3.3 V ADC."""
-    if raw < 0 or raw > ADC_FULL:
+    if raw < 0 or raw > _ADC_FULL:
         raise ValueError("ADC reading out of range")
-    return (raw * ADC_REF_MV + ADC_FULL // 2) // ADC_FULL
+    return (raw * _ADC_REF_MV + _ADC_FULL // 2) // _ADC_FULL
 
 
 def median(values):
@@ -63,11 +63,11 @@ def median(values):
 
 def classify_mv(mv):
     """The current (mA) one CC line's voltage advertises; UNKNOWN if none or invalid."""
-    if mv < CONNECT_MV or mv > RD_MAX_MV:
+    if mv < _CONNECT_MV or mv > _RD_MAX_MV:
         return UNKNOWN
-    if mv < RD_1A5_MV:
+    if mv < _RD_1A5_MV:
         return USB_DEFAULT_MA
-    if mv < RD_3A_MV:
+    if mv < _RD_3A_MV:
         return USB_1A5_MA
     return USB_3A_MA
 
@@ -76,7 +76,7 @@ def advertised_ma(cc1_mv, cc2_mv):
     """What the source offers, from both CC lines: only the one the cable connects carries
     Rp, so the higher voltage is the advertisement. Both above the connect threshold (an
     accessory, or a fault) reads as UNKNOWN."""
-    if cc1_mv >= CONNECT_MV and cc2_mv >= CONNECT_MV:
+    if cc1_mv >= _CONNECT_MV and cc2_mv >= _CONNECT_MV:
         return UNKNOWN
     return classify_mv(cc1_mv if cc1_mv > cc2_mv else cc2_mv)
 

@@ -20,7 +20,7 @@ MODE_STATS = const(5)
 MODE_NAMES = ("Scoreboard", "Count verify", "Pegging", "Discard coach", "Settings", "Stats")
 
 # Transient signals, shown from signal_ms for a fixed time (render.SIGNAL_MS).
-SIG_NONE = const(0)
+_SIG_NONE = const(0)
 SIG_ERROR = const(1)  # input refused: the track flashes red 3 times
 SIG_OK = const(2)  # accepted (a setting saved, a claim confirmed): markers flash white once
 SIG_UNDO = const(3)  # an event undone: a white sweep runs back from the game hole
@@ -31,7 +31,7 @@ SIG_RECOVERED = const(5)  # restarted after a reset or crash: markers blink whit
 COLOR_WHITE = const(4)
 COLOR_RED = const(5)
 BLINK = const(8)
-MAX_SEGMENTS = const(4)
+_MAX_SEGMENTS = const(4)
 # preview_side value: the pending points blink ahead of every side's peg (the side key that
 # commits them comes last, so the scoreboard cannot know the side yet).
 PREVIEW_ALL = const(4)
@@ -56,7 +56,7 @@ class View:
         self.winner = -1  # side that won, -1 while the game goes on
         self.skunk = 0  # 0 none, 1 skunk, 2 double, 3 triple (sets the win animation)
         self.won_ms = 0  # tick when the game was won (the animation runs from here)
-        self.signal = SIG_NONE  # a transient signal (SIG_*) ...
+        self.signal = _SIG_NONE  # a transient signal (SIG_*) ...
         self.signal_ms = 0  # ... and the tick it started
         self.mode = MODE_SCORE  # the app's mode (the text view names it)
         self.show_pegs = True  # False in modes that use the whole track for the overlay
@@ -99,7 +99,7 @@ class View:
 
     def set_segment(self, i, start, length, color):
         """Set overlay segment i (0-3) and show segments up to it."""
-        if not 0 <= i < MAX_SEGMENTS:
+        if not 0 <= i < _MAX_SEGMENTS:
             raise ValueError("overlay segment must be 0-3")
         self.seg_start[i] = start
         self.seg_len[i] = length
@@ -111,5 +111,5 @@ class View:
         """No overlay segments: a segment a mode skips must never show what it held before
         (count verify's bars after "start again", the helper's count after a 31)."""
         self.seg_count = 0
-        for i in range(MAX_SEGMENTS):
+        for i in range(_MAX_SEGMENTS):
             self.seg_len[i] = 0

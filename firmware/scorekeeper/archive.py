@@ -22,6 +22,8 @@ SPDX-License-Identifier: MIT
 
 import struct
 
+from compat import const
+
 from scorekeeper import events
 from scorekeeper.atomic import set_aside, take_tmp, write_atomic
 from scorekeeper.errors import LogError, ScorekeeperError
@@ -32,13 +34,13 @@ from scorekeeper.settings import Settings
 MAGIC = b"PicoArc"
 VERSION = 1
 HEADER = MAGIC + bytes((VERSION,))
-REC_RESULT = 0x52  # "R"
+_REC_RESULT = const(0x52)  # "R"
 MAX = 64  # games kept (the issue asks for at least 50)
-_GAME = 12  # the start record's bytes (events.pack_game)
+_GAME = const(12)  # the start record's bytes (events.pack_game)
 _FMT = "<IIBBBBHHHH"  # end, seconds, winner, skunk, game points, deals, scores A-D
 PAYLOAD = _GAME + 4 + 4 + 4 + 8  # 32
-_SIZES = {REC_RESULT: PAYLOAD}
-_U8 = 0xFF
+_SIZES = {_REC_RESULT: PAYLOAD}
+_U8 = const(0xFF)
 
 
 class Entry:
@@ -112,7 +114,7 @@ def _write(fs, path, payloads):
         set_aside(fs, path)  # not an archive this firmware reads: kept, never overwritten
     parts = [HEADER]
     for i in range(len(payloads)):
-        parts.append(frame(i, REC_RESULT, payloads[i]))
+        parts.append(frame(i, _REC_RESULT, payloads[i]))
     write_atomic(fs, path, b"".join(parts))
 
 

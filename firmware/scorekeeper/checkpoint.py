@@ -16,12 +16,14 @@ SPDX-License-Identifier: MIT
 
 import struct
 
+from compat import const
+
 from scorekeeper.crc import crc16
 from scorekeeper.evlist import EventList
 
 MAGIC = b"PicoCkp\x01"  # the magic and this layout's version
 _HEAD = "<IHHH"  # log bytes covered, first record's number, next record's number, their CRC
-_HEAD_SIZE = 10
+_HEAD_SIZE = const(10)
 # The state that the events fold into (scorekeeper/game.py), every value an i32. A layout
 # that differs (a firmware with more or fewer fields) is not this one: ignored, replayed.
 INTS = ("dealer", "deals", "pegs", "winner", "at_win", "counted", "fixed", "hand_gos",
@@ -30,7 +32,7 @@ FLAGS = ("heels", "over", "flagged", "play_begun", "show")
 LISTS = ("scores", "front", "back", "hands", "hand_points", "best_hand", "best_crib",
          "heels_pegged", "moved")  # fmt: skip
 N_VALUES = len(INTS) + len(FLAGS) + 4 * len(LISTS)
-_EVENT = 8  # evlist.EventList's bytes an event
+_EVENT = const(8)  # evlist.EventList's bytes an event
 
 
 def write(fs, path, game, log):

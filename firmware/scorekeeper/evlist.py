@@ -14,8 +14,10 @@ SPDX-License-Identifier: MIT
 
 import struct
 
+from compat import const
+
 _FMT = "<BBBBhH"  # kind, side, reason, card code (CARD only), points, dt
-_SIZE = 8
+_SIZE = const(8)
 _CARD = 4  # events.CARD (not imported: this module imports nothing of the package)
 
 

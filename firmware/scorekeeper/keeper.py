@@ -25,6 +25,8 @@ game started by mistake is one ``restore_game`` from undone.
 SPDX-License-Identifier: MIT
 """
 
+from compat import const
+
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
 from scorekeeper.errors import NothingToUndo, ScoreRefused, StorageError
@@ -45,7 +47,7 @@ CHECKPOINT_NAME = "game.ckp"  # the game's state at a point of its log (checkpoi
 # boot replays at most these and the journal's; one costs about what a fold does (a block).
 CHECKPOINT_EVERY = 32
 SETTINGS_NAME = "settings.txt"
-TIME_STEP = 60  # keep_time writes the play time at most this often (seconds)
+_TIME_STEP = const(60)  # keep_time writes the play time at most this often (seconds)
 
 
 def _no_clock():
@@ -250,10 +252,10 @@ class Keeper:
         self._start(dealer)
 
     def keep_time(self):
-        """Write the play time since the last write, at most once every TIME_STEP seconds,
+        """Write the play time since the last write, at most once every _TIME_STEP seconds,
         so a power cut loses less than that. Return True if it wrote."""
         dt = self._dt()
-        if dt < TIME_STEP or self._dirty or self.game.over:
+        if dt < _TIME_STEP or self._dirty or self.game.over:
             return False
         self._append(REC_TIME, events.pack_time(dt))
         self.game.add_time(dt)

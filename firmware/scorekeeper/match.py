@@ -8,10 +8,12 @@ SPDX-License-Identifier: MIT
 
 import struct
 
+from compat import const
+
 REC_MATCH = 0x4D  # "M"
 _FMT = "<8H"
 PAYLOAD_SIZE = 16
-_MAX = 0xFFFF
+_MAX = const(0xFFFF)
 
 
 class Match:

@@ -205,6 +205,7 @@ class Controller:
     def new_game(self, now):
         """Hold #: a new game under the saved settings (the loser of a won game deals)."""
         self.keeper.new_game()
+        forget("scorekeeper.archive")  # a won game's result is in: its code leaves the heap
         self.game_restarted()
         self.view.set_signal(SIG_NEWGAME, now)
         self.note = ["new game:", "{} deals (* undo)".format(SIDES[self.keeper.game.dealer])]

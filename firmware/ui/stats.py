@@ -12,6 +12,7 @@ on a deal's page, what each side pegged in it (its points, ending at its score a
 SPDX-License-Identifier: MIT
 """
 
+from compat import const
 from scorekeeper.events import CRIB
 from view import SIG_NEWGAME
 
@@ -19,13 +20,13 @@ from ui import HOLD, LONG, ModeBase, Refused
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
 from ui.text import COLS, duration, tenths
 
-DEALS = -1  # the page of a deal (self.back deals before the latest)
+_DEALS = const(-1)  # the page of a deal (self.back deals before the latest)
 
 
 class Mode(ModeBase):
     def __init__(self, keeper):
         ModeBase.__init__(self, keeper)
-        self.page = 0  # 0 the match, 1-4 side A-D, DEALS a deal
+        self.page = 0  # 0 the match, 1-4 side A-D, _DEALS a deal
         self.back = 0  # on the deal page: how many deals before the latest
         self._deals = None  # the game's deals (history.deals), while a deal page is shown
         self._key = None  # (game, revision) they were computed for
@@ -64,10 +65,10 @@ class Mode(ModeBase):
         elif k == K_HASH:
             self.page = 0
         elif digit(k) == 0:
-            if self.page == DEALS:
+            if self.page == _DEALS:
                 self.back = (self.back + 1) % len(self.deals())
             else:
-                self.page = DEALS
+                self.page = _DEALS
                 self.back = 0
             return None
         else:
@@ -81,7 +82,7 @@ class Mode(ModeBase):
 
     def paint(self, view, now):
         view.show_pegs = False
-        if self.page == DEALS:
+        if self.page == _DEALS:
             d, _n = self._deal()
             for s in range(d.sides):
                 pts = d.total(s)
@@ -94,7 +95,7 @@ class Mode(ModeBase):
                 view.set_segment(s, 30 * s + 1, min(games[s], 29), s)
 
     def lines(self):
-        if self.page == DEALS:
+        if self.page == _DEALS:
             return deal_lines(*self._deal())
         if not self.page:
             m = self.keeper.match

@@ -20,6 +20,7 @@ again (the starter too).
 SPDX-License-Identifier: MIT
 """
 
+from compat import const
 from cribbage.totals import is_achievable
 from cribbage.verify import OVER, UNDER, check_count
 from scorekeeper.events import CRIB, HAND, MUGGINS
@@ -32,7 +33,7 @@ from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 from ui.score import GAME_OVER, count_name
 
-CARDS_AT = 96  # the cards entered: holes 96-120, 5 a card
+_CARDS_AT = const(96)  # the cards entered: holes 96-120, 5 a card
 
 
 class Mode(ModeBase):
@@ -234,9 +235,9 @@ class Mode(ModeBase):
             elif r.difference:
                 view.set_segment(1, total + 1, r.difference, COLOR_RED)
         if n:
-            view.set_segment(2, CARDS_AT, 5 * n - 1, COLOR_WHITE)
+            view.set_segment(2, _CARDS_AT, 5 * n - 1, COLOR_WHITE)
         if self.claimed and not self.pad.full:
-            view.set_segment(3, CARDS_AT + 5 * n, 4, COLOR_WHITE | BLINK)
+            view.set_segment(3, _CARDS_AT + 5 * n, 4, COLOR_WHITE | BLINK)
 
     def lines(self):
         g = self.keeper.game

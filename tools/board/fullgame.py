@@ -117,6 +117,12 @@ def main(firmware, root, folder):
     live = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     print("full game ok: {}; min free {} bytes (after a collection, at the busiest key"
           " press); {} bytes in use at the end".format(report, m.min_free, live))  # fmt: skip
+    try:  # the names MicroPython interned (docs/FIRMWARE.md: the next pool is a big block)
+        import micropython
+
+        micropython.qstr_info()
+    except ImportError:  # CPython
+        pass
 
 
 if __name__ == "__main__":
