@@ -25,6 +25,25 @@ def test_modes_are_built_on_the_keeper_alone():
         assert not hasattr(mode, "ctl") and not hasattr(mode, "view") and not hasattr(mode, "k")
 
 
+def test_a_mode_left_is_let_go_before_the_next_one_loads():
+    """While the next mode's module loads, the controller holds no reference to the mode it
+    left, so the heap holds one mode's code at a time (make heap: the 192 KB game)."""
+    h = board()
+    h.to_mode(MODE_VERIFY)
+    ctl = h.app.ctl
+    left = ctl.mode
+    load = ctl._load
+    held = []
+
+    def watching(m):
+        held.append(ctl.mode is left or left in ctl._modes)
+        return load(m)
+
+    ctl._load = watching
+    h.hold("D", 1000)  # on to the pegging helper
+    assert h.view.mode == MODE_PEGGING and held == [False], held
+
+
 def test_a_mode_says_where_to_go_and_the_controller_goes():
     h = board_in(MODE_PEGGING)
     h.press("#")  # the helper returns goto(MODE_SCORE)

@@ -169,6 +169,9 @@ class Controller:
             save_app_setting(self.keeper, "app.mode", m)  # first: a refused write changes nothing
         old = self.mode_id
         if old >= 0 and old not in (m, MODE_SCORE):
+            # self.mode is the old mode's last reference: drop it, or its code and data stay
+            # on the heap beside the new mode's until the next collection after this one.
+            self.mode = self._modes[MODE_SCORE]
             self._unload(old)
         mode = self._load(m)
         self.mode = mode
