@@ -1,6 +1,7 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
 """Upgrading a board from log version 2 (issue 22): "the show has begun" moves from the
-``app.show`` setting into the game log as a SHOW event; the log is rewritten as version 3.
+``app.show`` setting into the game log as a SHOW event; the log is rewritten in this
+version (3 then, 4 since issue 18).
 
 The files below were written by the firmware before the change (commit 252a3e0, through its
 own tools/board/pcboard.Harness on an in-memory file system), as hex:
@@ -95,7 +96,7 @@ def test_a_show_begun_by_hash_is_a_show_event_after_the_upgrade():
         assert b"app.show" not in settings_text(h) and h.keeper.notice == ""
         # The log was rewritten in this version before anything was appended: the journal
         # holds only the SHOW event, and both reload as they are.
-        assert log_version(h) == VERSION == 3
+        assert log_version(h) == VERSION == 4
         h.power_cut()
         assert h.keeper.game.in_show and h.keeper.game.events[-1] == show()
         h.press("*")  # undo takes the show back like any entry: the hand is in its play

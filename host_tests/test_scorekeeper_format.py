@@ -76,7 +76,7 @@ def test_a_version_1_log_loads_whole_and_is_rewritten_in_this_version():
     k = Keeper("st", fs, Clock())
     g = k.game
     assert k.notice == "" and (g.scores[0:2], g.winner, g.flagged) == ([121, 2], 0, True)
-    assert fs.files["st/game.log"][0:8] == b"PicoPeg\x03"
+    assert fs.files["st/game.log"][0:8] == b"PicoPeg\x04"
     k2 = Keeper("st", fs, Clock())
     assert k2.snapshot() == k.snapshot() and k2.stats.hands[0:2] == [7, 5]  # A: 5 + 12 + 8
     assert k2.game.heels_pegged[0:2] == [0, 0]  # the pone's heels is no dealer's heels
@@ -120,11 +120,11 @@ def test_the_keeper_writes_what_the_format_describes():
     # The event goes to the journal, numbered on from the log's records; a fold moves it.
     assert len(k.fs.files["st/game.log"]) == 148
     peg = record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x03" + peg
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x04" + peg
     k.fold()
     assert "st/game.jnl" not in k.fs.files
     data = k.fs.files["st/game.log"]
-    assert data[0:8] == b"PicoPeg\x03"  # version 3
+    assert data[0:8] == b"PicoPeg\x04"  # version 4
     assert data[8:30] == record(0, 0x4D, bytes(16))
     assert data[30:130] == record(1, 0x53, bytes(94))  # version 2 on: heels per side at the end
     game = struct.pack("<BBBBBBBBI", 0, 2, 0, 121, 2, 3, 3, 3, 5000)
@@ -144,7 +144,7 @@ def test_the_keeper_writes_what_the_format_describes():
                           + record(8, 0x48, struct.pack("<H", 0)))  # fmt: skip
     k.clock.now += 75  # 75 s without an event: keep_time writes it (at most once a minute)
     assert k.keep_time() is True and k.keep_time() is False
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x03" + record(9, 0x54, struct.pack("<H", 75))
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x04" + record(9, 0x54, struct.pack("<H", 75))
     assert Keeper("st", k.fs, Clock()).game.seconds == 75
 
 

@@ -30,7 +30,8 @@ from tools.board.memfs import MemFS
 REPO = Path(__file__).resolve().parents[1]
 FIRMWARE = REPO / "firmware"
 
-DEAL_COLUMNS = ("deal", "dealer", "side") + REASONS + ("points", "score")
+DEAL_COLUMNS = ("deal", "dealer", "side") + REASONS + ("points", "score", "hand_cards",
+                                                       "crib_cards")  # fmt: skip
 GAME_COLUMNS = ("game", "date", "winner", "score_A", "score_B", "score_C", "score_D",
                 "margin", "skunk", "game_points", "first_dealer", "players", "target",
                 "deals", "minutes")  # fmt: skip
@@ -64,8 +65,16 @@ def deal_rows(doc):
         for side in sorted(d["sides"]):
             s = d["sides"][side]
             rows.append([d["number"], d["dealer"], side] + [s[r] for r in REASONS]
-                        + [s["points"], s["score"]])  # fmt: skip
+                        + [s["points"], s["score"], _cards(d, side, "hand"),
+                           _cards(d, side, "crib")])  # fmt: skip
     return rows
+
+
+def _cards(deal, side, count):
+    """The cards count verify had for the side's hand (or crib) count of the deal, as text
+    ('5H 5C 5D JS | 5S'); '' when it had none."""
+    return "; ".join(c["cards"] for c in deal["show"]
+                     if c["side"] == side and c["count"] == count and "cards" in c)  # fmt: skip
 
 
 def game_rows(doc):

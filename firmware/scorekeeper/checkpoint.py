@@ -21,7 +21,7 @@ from compat import const
 from scorekeeper.crc import crc16
 from scorekeeper.evlist import EventList
 
-MAGIC = b"PicoCkp\x01"  # the magic and this layout's version
+MAGIC = b"PicoCkp\x02"  # the magic and this layout's version (2: the counts' cards)
 _HEAD = "<IHHH"  # log bytes covered, first record's number, next record's number, their CRC
 _HEAD_SIZE = const(10)
 # The state that the events fold into (scorekeeper/game.py), every value an i32. A layout
@@ -59,12 +59,14 @@ def encode(game, log, seq):
         vals.extend(getattr(game, n))
     cards = game.hand_cards
     evs = game.events.raw()
+    counted = game.events.raw_cards()
     body = b"".join((
         MAGIC,
         struct.pack(_HEAD, len(log), _seq(log, 8), seq, crc16(log)),
         struct.pack("<H", N_VALUES), struct.pack("<%di" % N_VALUES, *vals),
         bytes((len(cards),)), bytes(cards),
         struct.pack("<H", len(evs) // _EVENT), evs,
+        struct.pack("<H", len(counted) // 4), counted,
     ))  # fmt: skip
     c = crc16(body)
     return body + bytes((c & 0xFF, c >> 8))
@@ -93,7 +95,12 @@ def restore(data, log, game):
     pos += 1 + ncards
     nev = data[pos] | (data[pos + 1] << 8) if pos + 2 <= n else -1
     pos += 2
-    if pos + nev * _EVENT != n - 2 or not _sane(vals, game):
+    at = pos + nev * _EVENT  # the counts' cards: count u16, 4 bytes each
+    ncounted = data[at] | (data[at + 1] << 8) if 0 <= at and at + 2 <= n else -1
+    if ncounted < 0 or at + 2 + 4 * ncounted != n - 2 or not _sane(vals, game):
+        return None
+    evs = EventList(raw=data[pos:at], cards=data[at + 2 : n - 2])
+    if evs.cards_counted() != ncounted:
         return None
     i = 0
     for name in INTS:
@@ -108,7 +115,7 @@ def restore(data, log, game):
             lst[j] = vals[i + j]
         i += 4
     game.hand_cards[:] = list(cards)
-    game.events = EventList(raw=data[pos : n - 2])
+    game.events = evs
     game.order = game.orders[game.dealer]
     game.find_next()  # next_slot, next_side, next_kind follow from the order and the counts
     return size, seq

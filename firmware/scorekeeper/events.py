@@ -4,6 +4,8 @@ An event is a tuple of ints ``(kind, side, reason, points, dt)``, read by the na
 indices ``EV_KIND`` .. ``EV_CODE`` (``ev[EV_POINTS]``, not ``ev[3]``):
 
     (PEG,  side, reason, points, dt)        side pegs points (negative only for a correction)
+    (PEG,  side, reason, points, dt, cards) a count checked by count verify (version 4): HAND
+                                            or CRIB, with its cards packed (``pack_cards``)
     (DEAL, dealer, 0, 0, dt)                the deal passes; dealer is the new dealer
     (CARD, side, reason, points, dt, code)  the pegging helper: a card (0-51) or a go
                                             (GO_CODE) played, and what it pegged (0: nothing)
@@ -34,6 +36,7 @@ EV_REASON = const(2)  # why (PLAY ... START)
 EV_POINTS = const(3)  # points pegged (a correction may be negative; CARD: 0 pegs nothing)
 EV_DT = const(4)  # seconds since the previous event
 EV_CODE = const(5)  # CARD only: the card 0-51, or GO_CODE
+EV_CARDS = const(5)  # a count's PEG (6 fields) only: its cards, packed (pack_cards)
 
 PEG = 1
 DEAL = 2
@@ -63,10 +66,13 @@ REC_GAME = 0x47  # "G": see pack_game
 REC_CARD = 0x43  # "C" (version 2): code, side, reason, points, dt
 REC_TIME = 0x54  # "T" (version 2): dt, play time that passed without an event
 REC_SHOW = 0x48  # "H" (version 3): dt, the show (the hands' counts) begins
+REC_COUNT = 0x4B  # "K" (version 4): a count with its cards: side, reason, points, dt, cards
 _PEG_FMT = "<BBhH"
 _DEAL_FMT = "<BH"
 _CARD_FMT = "<BBBBH"
 _DT_FMT = "<H"
+_COUNT_FMT = "<BBhHI"
+MAX_CARDS = 5  # a count's cards: the hand or crib (at most 4) and the starter
 _GAME_FMT = "<BBBBBBBBI"
 
 # Flag bits of the game record, in settings order. Bits 6 and 7 are version 2's: a version 1
@@ -87,6 +93,41 @@ def card(code, side=0, points=0, reason=PLAY, dt=0):
     return (CARD, side, reason, points, dt, code)
 
 
+def count(side, points, reason, cards, dt=0):
+    """A hand's or crib's count (reason HAND or CRIB) with the cards count verify checked
+    (card ints 0-51, the starter last)."""
+    return (PEG, side, reason, points, dt, pack_cards(cards))
+
+
+def pack_cards(cards):
+    """Cards (0-51, at most MAX_CARDS) as one int of 6 bits a card (card + 1), the first
+    card lowest: 30 bits, a small int on the Pico, no tuple kept per count."""
+    if not 0 < len(cards) <= MAX_CARDS:
+        raise ScorekeeperError("a count has 1-{} cards, not {}".format(MAX_CARDS, len(cards)))
+    packed = 0
+    for i in range(len(cards) - 1, -1, -1):
+        c = cards[i]
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise ScorekeeperError("not a card: {!r}".format(c))
+        packed = (packed << 6) | (c + 1)
+    return packed
+
+
+def unpack_cards(packed):
+    """The cards of pack_cards(cards), in their order; ScorekeeperError if packed holds no
+    cards, or a card twice."""
+    out = []  # type: list[int]
+    while packed:
+        c = (packed & 63) - 1
+        if not 0 <= c < 52 or c in out or len(out) == MAX_CARDS:
+            raise ScorekeeperError("not the cards of a count: {}".format(packed))
+        out.append(c)
+        packed >>= 6
+    if not out:
+        raise ScorekeeperError("a count's cards are missing")
+    return tuple(out)
+
+
 def show(dt=0):
     return (SHOW, 0, 0, 0, dt)
 
@@ -97,6 +138,9 @@ UNDO_EVENT = (UNDO, 0, 0, 0, 0)
 def pack(ev):
     """(record type, payload bytes) of an event."""
     kind = ev[EV_KIND]
+    if kind == PEG and len(ev) > 5:  # a count with its cards
+        return REC_COUNT, struct.pack(_COUNT_FMT, ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS],
+                                      clamp_dt(ev[EV_DT]), ev[EV_CARDS])  # fmt: skip
     if kind == PEG:
         return REC_PEG, struct.pack(_PEG_FMT, ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS],
                                     clamp_dt(ev[EV_DT]))  # fmt: skip
@@ -123,11 +167,15 @@ def unpack_time(payload, off=0):
 
 
 def unpack(rtype, payload, off=0):
-    """The event of a PEG, DEAL, CARD, SHOW or UNDO record whose payload starts at payload[off]
-    (payload size already checked): read in place, so replaying a log slices nothing."""
+    """The event of a PEG, COUNT, DEAL, CARD, SHOW or UNDO record whose payload starts at
+    payload[off] (payload size already checked): read in place, so replaying a log slices
+    nothing."""
     if rtype == REC_PEG:
         side, reason, points, dt = struct.unpack_from(_PEG_FMT, payload, off)
         return (PEG, side, reason, points, dt)
+    if rtype == REC_COUNT:
+        side, reason, points, dt, cards = struct.unpack_from(_COUNT_FMT, payload, off)
+        return (PEG, side, reason, points, dt, cards)
     if rtype == REC_DEAL:
         dealer, dt = struct.unpack_from(_DEAL_FMT, payload, off)
         return (DEAL, dealer, 0, 0, dt)

@@ -1,5 +1,6 @@
 """Events as text, for logs, the simulator and the tests (the board never loads this):
-``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``show``, ``undo``.
+``A +2 play t=3``, ``deal B t=40``, ``card 5C A +2 play``, ``card go``, ``show``, ``undo``;
+a count with the cards count verify had: ``B +12 hand 5H 5C 5D JS | 5S``.
 
     format_event(ev) -> text            parse_event(text) -> ev (ScorekeeperError if none)
 
@@ -10,6 +11,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import (
     CARD,
     DEAL,
+    EV_CARDS,
     EV_CODE,
     EV_DT,
     EV_KIND,
@@ -23,10 +25,12 @@ from scorekeeper.events import (
     SIDE_NAMES,
     UNDO_EVENT,
     card,
+    count,
     deal,
     peg,
     show,
     side_name,
+    unpack_cards,
 )
 
 
@@ -50,6 +54,10 @@ def format_event(ev):
     kind = ev[EV_KIND]
     if kind == PEG:
         text = _peg_text(ev)
+        if len(ev) > 5:  # a count with its cards
+            from scorekeeper.history import cards_text
+
+            text += " " + cards_text(unpack_cards(ev[EV_CARDS]))
     elif kind == DEAL:
         text = "deal " + side_name(ev[EV_SIDE])
     elif kind == CARD:
@@ -75,6 +83,11 @@ def parse_event(text):
         return deal(_side(words[1], text), dt)
     if len(words) == 3 and words[2] in REASONS:
         return peg(_side(words[0], text), _int(words[1], text), REASONS.index(words[2]), dt)
+    if len(words) > 5 and words[2] in REASONS and words[-2] == "|":  # a count with cards
+        cards = [_code(w, text) for w in words[3:-2] + words[-1:]]
+        if GO_CODE not in cards:
+            return count(_side(words[0], text), _int(words[1], text), REASONS.index(words[2]),
+                         cards, dt)  # fmt: skip
     if len(words) in (2, 5) and words[0] == "card":
         code = _code(words[1], text)
         if len(words) == 2:

@@ -6,9 +6,12 @@
     d.total(side)                  # all the side's points of the deal (they add up: the
                                    # totals of every deal are the final score)
     d.counts                       # the show in the order it was entered: (side, reason, count)
+    d.cards                        # the cards of each of d.counts (hand or crib, the starter
+                                   # last) when count verify pegged it, else None
     d.muggins, d.corrections       # (side, points) in order
     r = result(keeper.game)        # None until someone wins; r.winner, r.margin, r.skunk ...
     side_totals(ds, sides)         # each side's statistics of the game
+    cards_text(d.cards[i])         # '5H 5C 5D JS | 5S' (the starter after the bar), or ''
 
 Nothing is stored: the events are replayed through a fresh ``Game`` (the board's own rules,
 so a count that passes the game hole moves the peg only into it, and a correction never
@@ -24,6 +27,7 @@ from scorekeeper.events import (
     CORRECTION,
     CRIB,
     DEAL,
+    EV_CARDS,
     EV_DT,
     EV_KIND,
     EV_POINTS,
@@ -37,6 +41,7 @@ from scorekeeper.events import (
     PLAY,
     REASONS,
     START,
+    unpack_cards,
 )
 from scorekeeper.game import Game
 from scorekeeper.match import game_points
@@ -53,6 +58,7 @@ class Deal:
         self.sides = sides
         self.moved = [0] * (sides * KINDS)  # [side * KINDS + reason]: points the peg moved
         self.counts = []  # (side, HAND or CRIB, the count as entered), in the order made
+        self.cards = []  # each count's cards (a tuple of 0-51, the starter last) or None
         self.muggins = []  # (side awarded, points)
         self.corrections = []  # (side, points: negative takes points off)
         self.scores = None  # each side's score after the deal (so far, for the last one)
@@ -108,12 +114,22 @@ def deals(game):
         d.moved[side * KINDS + reason] += scores[side] - before
         if reason == HAND or reason == CRIB:  # noqa: PLR1714 (no tuple per event)
             d.counts.append((side, reason, points))
+            d.cards.append(unpack_cards(ev[EV_CARDS]) if len(ev) > 5 else None)
         elif reason == MUGGINS:
             d.muggins.append((side, points))
         elif reason == CORRECTION:
             d.corrections.append((side, points))
     d.scores = scores[:sides]
     return out
+
+
+def cards_text(cards):
+    """A count's cards as text, the starter after a bar: '5H 5C 5D JS | 5S'; '' for None."""
+    if not cards:
+        return ""
+    from cribbage.cards import format_cards
+
+    return format_cards(cards[:-1]) + " | " + format_cards(cards[-1:])
 
 
 class Result:

@@ -144,6 +144,11 @@ class Keeper:
         """Peg points for side; refused with a ScorekeeperError; True if out of order."""
         return self._commit(events.peg(side, points, reason, self._dt()))
 
+    def count(self, side, points, reason, cards):
+        """Peg a hand's or crib's count (reason HAND or CRIB) with the cards count verify
+        checked (0-51, the starter last): one record, so undo takes back both."""
+        return self._commit(events.count(side, points, reason, cards, self._dt()))
+
     def card(self, code, side=0, points=0, reason=PLAY):
         """The pegging helper: a card (0-51) or a go (events.GO_CODE), and what it pegged for
         side (0 points: nothing). One record: the card and its points are never apart."""

@@ -15,6 +15,7 @@ from scorekeeper.atomic import set_aside, take_tmp
 from scorekeeper.errors import LogError, ScorekeeperError, SettingsError
 from scorekeeper.events import (
     REC_CARD,
+    REC_COUNT,
     REC_DEAL,
     REC_GAME,
     REC_PEG,
@@ -39,8 +40,10 @@ SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG:
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
 SIZES_V3 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
             REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2, REC_SHOW: 2}  # fmt: skip
+SIZES_V4 = dict(SIZES_V3)
+SIZES_V4[REC_COUNT] = 10
 # By version (there is no version 0).
-SIZES = ({}, SIZES_V1, SIZES_V2, SIZES_V3)  # type: tuple[dict[int, int], ...]
+SIZES = ({}, SIZES_V1, SIZES_V2, SIZES_V3, SIZES_V4)  # type: tuple[dict[int, int], ...]
 HEAD = 3  # match, stats and game-start records open every log
 
 
@@ -193,7 +196,8 @@ def _replay(game, data, records, good, sizes):
     for i in range(HEAD, len(records)):
         rtype, off = records[i]
         # == chains, not `in (...)`: MicroPython builds a tuple of names every time.
-        if rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL or rtype == REC_SHOW:  # noqa: PLR1714
+        if (rtype == REC_PEG or rtype == REC_CARD or rtype == REC_DEAL  # noqa: PLR1714
+                or rtype == REC_SHOW or rtype == REC_COUNT):  # fmt: skip
             stack.append(unpack(rtype, data, off))
         elif rtype == REC_UNDO and stack:
             stack.pop()

@@ -73,7 +73,14 @@ def _deal(d):
         row["points"] = d.total(s)
         row["score"] = d.scores[s]
         sides[SIDE_NAMES[s]] = row
-    show = [{"side": SIDE_NAMES[c[0]], "count": REASONS[c[1]], "points": c[2]} for c in d.counts]
+    show = []
+    for i in range(len(d.counts)):
+        c = d.counts[i]
+        entry = {"side": SIDE_NAMES[c[0]], "count": REASONS[c[1]], "points": c[2]}
+        if d.cards[i]:  # count verify pegged it: its cards, as text and as card ints
+            entry["cards"] = history.cards_text(d.cards[i])
+            entry["card_ints"] = list(d.cards[i])
+        show.append(entry)
     return {
         "number": d.number,
         "dealer": SIDE_NAMES[d.dealer],

@@ -169,7 +169,9 @@ class Mode(ModeBase):
         if (g.counted >> self.slot) & 1:
             note = what + " was pegged already"
         else:
-            flagged = self.keeper.peg(self.side, points, CRIB if self.crib else HAND)
+            flagged = self.keeper.count(
+                self.side, points, CRIB if self.crib else HAND, self._cards()
+            )  # the cards go with it (issue 18)
             note = "{} +{}{}".format(what, points, " (out of turn)" if flagged else "")
         if self.starter < 0:
             self.starter = self.pad.cards[-1]
@@ -179,6 +181,13 @@ class Mode(ModeBase):
         self.slot = g.next_slot
         self._new_check()
         return (SIG_OK, note + "; next: " + count_name(g, self.slot))
+
+    def _cards(self):
+        """The checked count's cards as the log keeps them: hand or crib, the starter last."""
+        cards = list(self.pad.cards)
+        if self.starter >= 0:
+            cards.append(self.starter)
+        return cards
 
     def _drop_result(self):
         """The result no longer stands (a card taken back): take back its muggins award if

@@ -44,7 +44,9 @@ const winnerFirst = (scores, winner) => {
 };
 
 function showText(deal) {
-  return deal.show.map((c) => `${c.side}${c.count === "crib" ? " crib" : ""} ${c.points}`).join(" · ");
+  // A count that count verify pegged has its cards: "B 12 (5H 5C 5D JS | 5S)".
+  const text = (c) => `${c.side}${c.count === "crib" ? " crib" : ""} ${c.points}`;
+  return deal.show.map((c) => (c.cards ? `${text(c)} (${c.cards})` : text(c))).join(" · ");
 }
 
 function dealsTable(game) {
