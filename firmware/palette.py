@@ -79,8 +79,3 @@ def build_inks(out, palette, scale):
     _put(out, INK_BAR_WHITE, WHITE, scale, _LEVEL_BAR)
     _put(out, INK_BAR_RED, RED, scale, _LEVEL_BAR)
     return out
-
-
-def side_colour(palette, side):
-    """The (r, g, b) of a side in a palette (for the simulator and tests)."""
-    return PALETTES[palette][1][side]

@@ -12,11 +12,6 @@ SPDX-License-Identifier: MIT
 
 from cribbage.errors import DuplicateCardError, InvalidCardError
 
-CLUBS = 0
-DIAMONDS = 1
-HEARTS = 2
-SPADES = 3
-
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")

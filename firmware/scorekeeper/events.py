@@ -72,7 +72,7 @@ _DEAL_FMT = "<BH"
 _CARD_FMT = "<BBBBH"
 _DT_FMT = "<H"
 _COUNT_FMT = "<BBhHI"
-MAX_CARDS = 5  # a count's cards: the hand or crib (at most 4) and the starter
+_MAX_CARDS = const(5)  # a count's cards: the hand or crib (at most 4) and the starter
 _GAME_FMT = "<BBBBBBBBI"
 
 # Flag bits of the game record, in settings order. Bits 6 and 7 are version 2's: a version 1
@@ -100,10 +100,10 @@ def count(side, points, reason, cards, dt=0):
 
 
 def pack_cards(cards):
-    """Cards (0-51, at most MAX_CARDS) as one int of 6 bits a card (card + 1), the first
+    """Cards (0-51, at most _MAX_CARDS) as one int of 6 bits a card (card + 1), the first
     card lowest: 30 bits, a small int on the Pico, no tuple kept per count."""
-    if not 0 < len(cards) <= MAX_CARDS:
-        raise ScorekeeperError("a count has 1-{} cards, not {}".format(MAX_CARDS, len(cards)))
+    if not 0 < len(cards) <= _MAX_CARDS:
+        raise ScorekeeperError("a count has 1-{} cards, not {}".format(_MAX_CARDS, len(cards)))
     packed = 0
     for i in range(len(cards) - 1, -1, -1):
         c = cards[i]
@@ -119,7 +119,7 @@ def unpack_cards(packed):
     out = []  # type: list[int]
     while packed:
         c = (packed & 63) - 1
-        if not 0 <= c < 52 or c in out or len(out) == MAX_CARDS:
+        if not 0 <= c < 52 or c in out or len(out) == _MAX_CARDS:
             raise ScorekeeperError("not the cards of a count: {}".format(packed))
         out.append(c)
         packed >>= 6
