@@ -9,8 +9,9 @@ import struct
 from app_support import board_in
 from cribbage.cards import parse_card
 from scorekeeper import Keeper, ScorekeeperError
+from scorekeeper.countcards import pack_cards, unpack_cards
 from scorekeeper.crc import crc16
-from scorekeeper.events import CRIB, HAND, PLAY, pack_cards, unpack_cards
+from scorekeeper.events import CRIB, HAND, PLAY
 from scorekeeper.eventtext import format_event, parse_event
 from scorekeeper.history import cards_text, deals
 from scorekeeper.records import document

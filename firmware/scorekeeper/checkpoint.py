@@ -99,9 +99,13 @@ def restore(data, log, game):
     ncounted = data[at] | (data[at + 1] << 8) if 0 <= at and at + 2 <= n else -1
     if ncounted < 0 or at + 2 + 4 * ncounted != n - 2 or not _sane(vals, game):
         return None
-    evs = EventList(raw=data[pos:at], cards=data[at + 2 : n - 2])
-    if evs.cards_counted() != ncounted:
+    with_cards = 0  # the events whose cards are kept (evlist.py: PEG, card code 1)
+    for off in range(pos, at, _EVENT):
+        if data[off] == 1 and data[off + 3] == 1:
+            with_cards += 1
+    if with_cards != ncounted:
         return None
+    evs = EventList(raw=data[pos:at], cards=data[at + 2 : n - 2])
     i = 0
     for name in INTS:
         setattr(game, name, vals[i])

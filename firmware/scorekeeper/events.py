@@ -5,7 +5,7 @@ indices ``EV_KIND`` .. ``EV_CODE`` (``ev[EV_POINTS]``, not ``ev[3]``):
 
     (PEG,  side, reason, points, dt)        side pegs points (negative only for a correction)
     (PEG,  side, reason, points, dt, cards) a count checked by count verify (version 4): HAND
-                                            or CRIB, with its cards packed (``pack_cards``)
+                                            or CRIB, with its cards packed (``countcards.py``)
     (DEAL, dealer, 0, 0, dt)                the deal passes; dealer is the new dealer
     (CARD, side, reason, points, dt, code)  the pegging helper: a card (0-51) or a go
                                             (GO_CODE) played, and what it pegged (0: nothing)
@@ -36,7 +36,7 @@ EV_REASON = const(2)  # why (PLAY ... START)
 EV_POINTS = const(3)  # points pegged (a correction may be negative; CARD: 0 pegs nothing)
 EV_DT = const(4)  # seconds since the previous event
 EV_CODE = const(5)  # CARD only: the card 0-51, or GO_CODE
-EV_CARDS = const(5)  # a count's PEG (6 fields) only: its cards, packed (pack_cards)
+EV_CARDS = const(5)  # a count's PEG (6 fields) only: its cards, packed (countcards.py)
 
 PEG = 1
 DEAL = 2
@@ -72,7 +72,6 @@ _DEAL_FMT = "<BH"
 _CARD_FMT = "<BBBBH"
 _DT_FMT = "<H"
 _COUNT_FMT = "<BBhHI"
-_MAX_CARDS = const(5)  # a count's cards: the hand or crib (at most 4) and the starter
 _GAME_FMT = "<BBBBBBBBI"
 
 # Flag bits of the game record, in settings order. Bits 6 and 7 are version 2's: a version 1
@@ -91,41 +90,6 @@ def deal(dealer, dt=0):
 
 def card(code, side=0, points=0, reason=PLAY, dt=0):
     return (CARD, side, reason, points, dt, code)
-
-
-def count(side, points, reason, cards, dt=0):
-    """A hand's or crib's count (reason HAND or CRIB) with the cards count verify checked
-    (card ints 0-51, the starter last)."""
-    return (PEG, side, reason, points, dt, pack_cards(cards))
-
-
-def pack_cards(cards):
-    """Cards (0-51, at most _MAX_CARDS) as one int of 6 bits a card (card + 1), the first
-    card lowest: 30 bits, a small int on the Pico, no tuple kept per count."""
-    if not 0 < len(cards) <= _MAX_CARDS:
-        raise ScorekeeperError("a count has 1-{} cards, not {}".format(_MAX_CARDS, len(cards)))
-    packed = 0
-    for i in range(len(cards) - 1, -1, -1):
-        c = cards[i]
-        if not isinstance(c, int) or not 0 <= c < 52:
-            raise ScorekeeperError("not a card: {!r}".format(c))
-        packed = (packed << 6) | (c + 1)
-    return packed
-
-
-def unpack_cards(packed):
-    """The cards of pack_cards(cards), in their order; ScorekeeperError if packed holds no
-    cards, or a card twice."""
-    out = []  # type: list[int]
-    while packed:
-        c = (packed & 63) - 1
-        if not 0 <= c < 52 or c in out or len(out) == _MAX_CARDS:
-            raise ScorekeeperError("not the cards of a count: {}".format(packed))
-        out.append(c)
-        packed >>= 6
-    if not out:
-        raise ScorekeeperError("a count's cards are missing")
-    return tuple(out)
 
 
 def show(dt=0):

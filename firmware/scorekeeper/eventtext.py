@@ -7,6 +7,7 @@ a count with the cards count verify had: ``B +12 hand 5H 5C 5D JS | 5S``.
 SPDX-License-Identifier: MIT
 """
 
+from scorekeeper.countcards import count, unpack_cards
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.events import (
     CARD,
@@ -25,12 +26,10 @@ from scorekeeper.events import (
     SIDE_NAMES,
     UNDO_EVENT,
     card,
-    count,
     deal,
     peg,
     show,
     side_name,
-    unpack_cards,
 )
 
 

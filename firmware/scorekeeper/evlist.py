@@ -66,14 +66,6 @@ class EventList:
         """The cards of the counts that have them, 4 bytes each, in order."""
         return bytes(self._cards)
 
-    def cards_counted(self):
-        """How many events have cards (a checkpoint checks its two parts agree)."""
-        n = 0
-        for off in range(0, len(self._buf), _SIZE):
-            if _has_cards(self._buf, off):
-                n += 1
-        return n
-
     def pop(self):
         if not self._buf:
             raise IndexError("pop from empty list")

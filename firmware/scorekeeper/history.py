@@ -41,7 +41,6 @@ from scorekeeper.events import (
     PLAY,
     REASONS,
     START,
-    unpack_cards,
 )
 from scorekeeper.game import Game
 from scorekeeper.match import game_points
@@ -114,13 +113,22 @@ def deals(game):
         d.moved[side * KINDS + reason] += scores[side] - before
         if reason == HAND or reason == CRIB:  # noqa: PLR1714 (no tuple per event)
             d.counts.append((side, reason, points))
-            d.cards.append(unpack_cards(ev[EV_CARDS]) if len(ev) > 5 else None)
+            d.cards.append(_cards_of(ev))
         elif reason == MUGGINS:
             d.muggins.append((side, points))
         elif reason == CORRECTION:
             d.corrections.append((side, points))
     d.scores = scores[:sides]
     return out
+
+
+def _cards_of(ev):
+    """A count's cards (a tuple), or None for a count pegged without them."""
+    if len(ev) <= 5:
+        return None
+    from scorekeeper.countcards import unpack_cards
+
+    return unpack_cards(ev[EV_CARDS])
 
 
 def cards_text(cards):

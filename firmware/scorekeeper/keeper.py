@@ -147,7 +147,9 @@ class Keeper:
     def count(self, side, points, reason, cards):
         """Peg a hand's or crib's count (reason HAND or CRIB) with the cards count verify
         checked (0-51, the starter last): one record, so undo takes back both."""
-        return self._commit(events.count(side, points, reason, cards, self._dt()))
+        from scorekeeper.countcards import count  # (loaded only when count verify pegs)
+
+        return self._commit(count(side, points, reason, cards, self._dt()))
 
     def card(self, code, side=0, points=0, reason=PLAY):
         """The pegging helper: a card (0-51) or a go (events.GO_CODE), and what it pegged for

@@ -36,7 +36,6 @@ from scorekeeper.events import (
     SHOW,
     START,
     side_name,
-    unpack_cards,
 )
 
 # One card pegs at most 12 (four of a kind) + 2 (making 15 or 31), and 1 more when it is
@@ -117,6 +116,8 @@ def check_event(game, ev):
     elif len(ev) > 5:  # a count with its cards (count verify)
         if len(ev) != 6 or ev[EV_REASON] not in (HAND, CRIB):
             raise ScorekeeperError("cards only go with a hand or crib count: {!r}".format(ev))
+        from scorekeeper.countcards import unpack_cards  # (loaded only for such a count)
+
         unpack_cards(ev[EV_CARDS])  # raises if they are not a count's cards
     side, reason, points = ev[EV_SIDE], ev[EV_REASON], ev[EV_POINTS]
     _check_side(game, side)
