@@ -85,6 +85,9 @@ class App:
         self.renderer = Renderer(self.view)
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
         self.failed = None  # the uncaught error that stopped the app
+        # The Wi-Fi server's hub (live.hub, issue 19), set by the board that starts it; None
+        # on a plain board, which imports nothing of it.
+        self.remote = None
         self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
         collect()
         from scorekeeper.keeper import Keeper
@@ -148,10 +151,18 @@ class App:
         """One turn of the board's loop at tick now: a keypad scan (decode and act: a key's
         event is on flash when its scan returns), the frame (LEDs and text, when changed)
         and the idle work (the journal's fold while the keys rest). True if the LEDs
-        changed or a key event came."""
-        n = self.feed_keys(self.board.scan_keys(), now)
+        changed or a key event came. With a remote (live.hub, issue 19), a paired phone's
+        keys are one more key source ORed into the scan: the same decoder and controller path
+        as the keypad's; after the turn (its writes on flash) the remote takes the new state."""
+        mask = self.board.scan_keys()
+        r = self.remote
+        if r is not None:
+            mask |= r.keys(now)
+        n = self.feed_keys(mask, now)
         changed = self.step(now)
         self.idle(now)
+        if r is not None:
+            r.tick(now)
         return changed or n > 0
 
     def next_tick_ms(self):
