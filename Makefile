@@ -83,7 +83,7 @@ heap: build
 	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
 	@for m in __init__ board/__init__ board/pcboard; do \
 		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --skip live \
+	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --game \
 		> $(BUILD)/heap/names.txt
 	$(MICROPYTHON) -X heapsize=$$(($(HEAP_KB) + 32))K tools/board/heapcheck.py \
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state \
