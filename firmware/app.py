@@ -320,13 +320,23 @@ async def _guard(app, stop, body):
     try:
         await body
     except Exception as e:  # every task's error stops the app the same way
+        if stop is None:  # but a guest's (the Wi-Fi's server, issue 19): logged, play goes on
+            print_exception(e)
+            try:
+                from errlog import append_error
+
+                append_error(app.board.fs, app.board.log_path, e, "wifi")
+            except Exception as e2:  # a full flash must not reach the game either
+                print_exception(e2)
+            return
         app.fail(e)
         stop.set()
 
 
-async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None):
+async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None, guests=()):
     """Run the tasks until one fails; show the error for show_ms; return the error.
-    sleep_ms: the loop's wait (a coroutine function of ms; tests: a clock of their own)."""
+    sleep_ms: the loop's wait (a coroutine function of ms; tests: a clock of their own).
+    guests: coroutines run beside the game whose errors end at their task (wifi.py)."""
     import asyncio
 
     stop = asyncio.Event()
@@ -345,6 +355,8 @@ async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None):
         asyncio.create_task(_guard(app, stop, _loop(app, sleep_ms))),
         asyncio.create_task(_guard(app, stop, _watchdog(app, asyncio))),
     ]
+    for body in guests:
+        tasks.append(asyncio.create_task(_guard(app, None, body)))
     await stop.wait()
     for t in tasks:
         t.cancel()
@@ -352,16 +364,17 @@ async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None):
     return app.failed
 
 
-def run(board, show_ms=ERROR_SHOW_MS, notice=""):
+def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None):
     """Boot and run the board forever; after an error, reset it (it comes back recovered).
-    notice: a line from boot for the display (main.py)."""
+    notice: a line from boot for the display (main.py); start(app): the guests to run beside
+    the game (main.py: the Pico W's Wi-Fi, wifi.start; None on a plain Pico)."""
     import asyncio
 
     try:
         board.watchdog_start(_WATCHDOG_MS)  # first: a boot that hangs is reset too
         app = boot(board, notice)
         if app is not None:
-            asyncio.run(main(app, show_ms))
+            asyncio.run(main(app, show_ms, guests=start(app) if start else ()))
     except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog
         board.watchdog_stop()
         raise

@@ -7,7 +7,8 @@ The board is what the app needs and nothing more (docs/FIRMWARE.md lists it; the
 tools/board/pcboard.py has the same shape): the LED strip, a keypad scan, the optional SSD1306
 text display, the file operations of the Pico's littlefs, clocks, the watchdog, the reset
 cause, a reset and what the USB-C supply advertises (``supply_ma``, read through the ADC).
-Pins come from the generated ``pins.py``.
+Pins come from the generated ``pins.py``. On a Pico W, ``wireless()`` and ``radio()`` are its
+Wi-Fi (radio.py holds the logic; ``network`` is imported here and only when asked for).
 SPDX-License-Identifier: MIT
 """
 
@@ -30,6 +31,9 @@ CC_SAMPLES = const(9)  # ADC reads per CC line; the median ignores a PD message'
 SETTLE_US = const(10)  # a driven row needs a moment through the membrane's resistance
 STATE_DIR = "/state"
 LOG_PATH = "/errors.log"
+SITE_DIR = "/www"  # the page's files, which make flash copies to a Pico W (issue 19)
+# "Raspberry Pi Pico W with RP2040", "Raspberry Pi Pico 2 W with RP2350": a radio on board.
+_PICO_W = " W with " in sys.implementation._machine
 # The watchdog's CTRL register (RP2040 datasheet 4.7.6; RP2350 12.9.7); its ENABLE bit 30 is
 # cleared through the register's atomic-clear alias (+0x3000).
 _WATCHDOG_CTRL = 0x400D8000 if "RP2350" in sys.implementation._machine else 0x40058000
@@ -76,6 +80,7 @@ class Board:
 
     state_dir = STATE_DIR
     log_path = LOG_PATH
+    site_dir = SITE_DIR
 
     def __init__(self):
         self._np = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), LED_COUNT)
@@ -132,3 +137,21 @@ class Board:
 
     def reset(self):
         machine.reset()
+
+    def wireless(self):
+        """True on a Pico W, or where make flash put the W's files (a plain Pico with them
+        says it has no radio, main.py): a plain Pico imports nothing of the Wi-Fi."""
+        return _PICO_W or self.fs.exists(SITE_DIR)
+
+    def radio(self):
+        """The Pico W's radio (radio.Radio, not started), or None where the firmware has no
+        ``network`` module: no radio on this board."""
+        try:
+            import network
+        except ImportError:
+            return None
+        import os
+
+        from radio import Radio
+
+        return Radio(network, self.fs, machine.unique_id(), os.urandom)

@@ -31,4 +31,9 @@ import hal  # noqa: E402 - after the collect, so the board's buffers come first
 board = hal.Board()
 import app  # noqa: E402
 
-app.run(board, notice=notice)
+start = None
+if board.wireless():  # a Pico W: its Wi-Fi (wifi.py); a plain Pico imports nothing of it
+    import wifi
+
+    start = wifi.start
+app.run(board, notice=notice, start=start)

@@ -6,6 +6,7 @@ from fake_pico import FakePico
 from flash_support import FIRMWARE, STATE, flash_board, real_image, sha, writes
 
 from tools.flashing.errors import FrozenFirmware, LinkLost, NotMicroPython, TooOld
+from tools.flashing.report import size
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +33,7 @@ def test_a_blank_board_gets_every_file_verified_then_a_reset(image):
     assert len(copying) == total
     assert copying[0].startswith(f"copying 1/{total} ")
     main_size = (FIRMWARE / "main.py").stat().st_size  # main.py goes on as source, as it is
-    assert copying[-1] == f"copying {total}/{total} main.py ({main_size} B)"
+    assert copying[-1] == f"copying {total}/{total} main.py ({size(main_size)})"
     assert "copying 12/" in copying[11]
     assert f"verified: all {total} firmware files on the board match the build (sha256)" in lines
     assert lines[-1] == "reset: the board is starting the new firmware"

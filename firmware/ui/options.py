@@ -8,7 +8,8 @@ display says which. Turning the five-card game on also sets the game to 61 (stil
 changeable). A change the rules do not allow (partnerships need 4 players, the five-card
 game 2) is refused. LEDs: a white bar as
 long as the setting's number, a bar in side A's colour as long as the value's position, and
-the pegs when the setting is brightness or palette.
+the pegs when the setting is brightness or palette. On a Pico W (issue 19) the Wi-Fi's items
+follow: the view's ``radio`` (ui.wifiopts, set by wifi.py; None on a plain Pico) brings them.
 SPDX-License-Identifier: MIT
 """
 
@@ -50,10 +51,18 @@ class Mode(ModeBase):
         ModeBase.__init__(self, keeper)
         self.item = 0
         self._power = (0, 0)  # the view's supply and LED budget, as paint last saw them
+        self.extra = None  # the view's radio: the Wi-Fi's items (ui.wifiopts.Items), or None
+
+    def items(self):
+        w = self.extra
+        return ITEMS if w is None else ITEMS + w.ITEMS
 
     def value(self, item):
-        """The saved value of ITEMS[item]."""
-        name = ITEMS[item][0]
+        """The saved value of the item."""
+        name = self.items()[item][0]
+        w = self.extra
+        if w is not None and item >= len(ITEMS):
+            return w.value(self.keeper, name)
         if name.startswith("app."):
             return app_setting(self.keeper, name)
         v = getattr(self.keeper.settings, name)
@@ -66,14 +75,17 @@ class Mode(ModeBase):
         if how == LONG and k != K_D and s < 0:
             raise Refused("A/B: setting, C/D: value")
         if s in (0, 1):
-            self.item = (self.item + (1 if s else -1)) % len(ITEMS)
+            self.item = (self.item + (1 if s else -1)) % len(self.items())
             return None
         if s in (2, 3) or k == K_HASH:
             return self._step(-1 if s == 2 else 1)
         raise Refused("A/B: setting, C/D: value")
 
     def _step(self, step):
-        name, _label, values, _texts = ITEMS[self.item]
+        name, _label, values, _texts = self.items()[self.item]
+        w = self.extra
+        if w is not None and self.item >= len(ITEMS):
+            return w.step(self.keeper, name)
         v = self.value(self.item)
         i = values.index(v) if v in values else -1
         new = values[(i + step) % len(values)]
@@ -94,19 +106,26 @@ class Mode(ModeBase):
 
     def paint(self, view, now):
         self._power = (view.supply_ma, view.budget_ma)  # for lines(): the LED current item
-        view.show_pegs = ITEMS[self.item][0] in _SHOW_PEGS
+        self.extra = getattr(view, "radio", None)
+        items = self.items()
+        view.show_pegs = items[self.item][0] in _SHOW_PEGS
         view.set_segment(0, 1, self.item + 1, COLOR_WHITE)
-        values = ITEMS[self.item][2]
+        values = items[self.item][2]
         v = self.value(self.item)
         if v in values:
             view.set_segment(1, 61, values.index(v) + 1, 0)
 
     def lines(self):
-        _name, label, values, texts = ITEMS[self.item]
+        items = self.items()
+        name, label, values, texts = items[self.item]
         v = self.value(self.item)
         text = texts[values.index(v)] if texts and v in values else str(v)
-        out = [label, "= " + text, "({} of {})".format(self.item + 1, len(ITEMS))]
-        if ITEMS[self.item][0] == "app.budget":  # what the supply allows, and what applies
+        out = [label, "= " + text]
+        w = self.extra
+        if w is not None and self.item >= len(ITEMS):
+            out = [label] + w.lines(self.keeper, name)
+        out.append("({} of {})".format(self.item + 1, len(items)))
+        if name == "app.budget":  # what the supply allows, and what applies
             out += ["supply " + describe(self._power[0]), "now {} mA".format(self._power[1])]
         if self.keeper.settings_pending:
             out.append("rules: next game")

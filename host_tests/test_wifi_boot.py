@@ -1,0 +1,137 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""The Pico W's part of the boot (wifi.py) and its Settings items (ui/wifiopts.py): Wi-Fi off
+imports nothing more, a board holding the W's files without a radio plays on and says so, the
+items show and change their settings (the one-way rule: a setting, never the hub), and a
+guest task's error is logged without stopping the game (app.main)."""
+
+import sys
+
+import app as app_module
+import wifi
+from app_support import board, board_in
+from ui.options import ITEMS
+from ui.wifiopts import UNPAIR, WIFI
+from view import MODE_SETTINGS
+
+from tools.board.pcboard import key_bit
+
+
+def no_radio_call():
+    raise AssertionError("the radio was asked for with Wi-Fi off")
+
+
+def to_item(h, label):
+    """Step B through Settings until the item's label is the display's second line."""
+    for _ in range(len(ITEMS) + 4):
+        if h.lines[1] == label:
+            return
+        h.press("B")
+    raise AssertionError("no item " + label + " in " + repr(h.lines))
+
+
+def test_wifi_off_imports_nothing_more_and_settings_can_turn_it_on():
+    h = board_in(MODE_SETTINGS, (WIFI, 0))
+    h.board.radio = no_radio_call
+    before = set(sys.modules)
+    assert wifi.start(h.app) == ()
+    assert set(sys.modules) - before == set()  # no radio, hub or server module came in
+    assert h.app.remote is None
+    h.press("A")  # a key: the view is loaded again (the radio's status reaches Settings)
+    to_item(h, "Wi-Fi")
+    assert h.lines[2:4] == ["= off", "now off"]
+    h.press("D")
+    assert h.keeper.settings.extra[WIFI] == 1
+    assert " ".join(h.lines).count("Wi-Fi on from the next") == 1
+    assert "at next power-on" in h.lines
+
+
+def test_a_plain_board_has_no_wifi_items():
+    h = board_in(MODE_SETTINGS)
+    seen = []
+    for _ in range(len(ITEMS)):
+        seen.append(h.lines[1])
+        h.press("B")
+    assert h.lines[1] == seen[0]  # round the whole list once: back at the first
+    assert "Wi-Fi" not in seen and "network" not in seen and len(seen) == len(ITEMS)
+
+
+def test_a_board_with_the_w_files_and_no_radio_plays_on_and_says_so():
+    h = board()
+    h.board.radio = lambda: None
+    assert wifi.start(h.app) == ()
+    h.wait(40)
+    i = h.lines.index("no Wi-Fi radio:")  # the note, under the scoreboard's sides
+    assert h.lines[i + 1] == "board only"
+    h.type("5A")  # the game goes on: A pegs 5
+    assert h.view.front[0] == 5
+    h.to_mode(MODE_SETTINGS)
+    to_item(h, "network")
+    assert h.lines[2] == "no Wi-Fi radio"
+    h.press("B")
+    h.press("B")
+    h.press("B")  # round to "Wi-Fi", after the last item
+    to_item(h, "Wi-Fi")
+    assert h.lines[2:4] == ["= on", "no radio here"]
+
+
+def test_forget_phones_bumps_the_counter_the_hub_follows():
+    h = board()
+    h.board.radio = lambda: None
+    wifi.start(h.app)
+    h.to_mode(MODE_SETTINGS)
+    to_item(h, "forget phones")
+    for n in (1, 2):
+        h.press("C")
+        assert h.keeper.settings.extra[UNPAIR] == n
+    assert "paired phones" in " ".join(h.lines)
+    h.power_cut()  # a setting, kept on flash like the others
+    assert h.keeper.settings.extra[UNPAIR] == 2
+
+
+class End(Exception):
+    pass
+
+
+def test_a_guest_task_that_fails_is_logged_and_the_game_goes_on():
+    h = board()
+    b = h.board
+    a = h.app
+    scans = [0]
+
+    def scan():  # A then 5, pressed by the script; the run ends after 3 s of the clock
+        scans[0] += 1
+        t = b.now
+        if t >= 3000:
+            raise End()
+        if 1000 <= t < 1100:
+            return key_bit("5")
+        if 1500 <= t < 1600:
+            return key_bit("A")
+        return 0
+
+    b.scan_keys = scan
+
+    async def guest():
+        raise OSError(98)  # EADDRINUSE: a server that cannot listen
+
+    async def sleep(ms):
+        b.now += ms
+        await asyncio_sleep0()
+
+    failed = run(app_module.main(a, 0, sleep, guests=(guest(),)))
+    assert isinstance(failed, End), failed  # the script's end, not the guest's error
+    assert a.keeper.game.pegs and a.view.front[0] == 5
+    log = b.fs.read(b.log_path).decode()
+    assert "OSError" in log and "wifi" in log
+
+
+def asyncio_sleep0():
+    import asyncio
+
+    return asyncio.sleep(0)
+
+
+def run(coro):
+    import asyncio
+
+    return asyncio.run(coro)
