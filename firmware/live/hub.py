@@ -26,6 +26,7 @@ from json import dumps
 from compat import const, ticks_diff
 from keypad import KEYS
 from ledmap import HOLE_TO_LED
+from palette import PALETTES
 from render import BRIGHTNESS, FRAME_BYTES
 
 from live.pairing import Pairing
@@ -54,6 +55,7 @@ class Hub:
         self._showing = None  # the code shown on the board, or None
         self._locked = False
         self._json = None  # the cached state body for rev
+        self._game = (2, [0, 0], -1, -1, 0)  # (sides, scores, dealer, winner, palette)
         self._take()
         app.remote = self
 
@@ -118,6 +120,8 @@ class Hub:
         a = self.app
         self._frame[:] = a.frame
         self._lines = list(a.lines)
+        v = a.view
+        self._game = (v.sides, list(v.front[: v.sides]), v.dealer, v.winner, v.palette)
 
     def _bump(self):
         self.rev += 1
@@ -166,17 +170,22 @@ class Hub:
 
     def state(self, paired, now):
         """The snapshot JSON text (docs/WIFI.md, Protocol): the game's frame and lines (never
-        the pairing code), this phone's paired flag and the lock's seconds."""
+        the pairing code), its sides, committed scores, dealer, winner and side colours, this
+        phone's paired flag and the lock's seconds."""
         body = self._json
         if body is None:
             a = self.app
             level = min(max(getattr(a.view, "brightness", 5), 1), len(BRIGHTNESS) - 1)
-            body = '"rev":{},"frame":"{}","scale":{},"lines":{}'.format(
-                self.rev,
-                hexlify(bytes(self._frame)).decode(),
-                BRIGHTNESS[level],
-                dumps(self._lines),
-            )
+            sides, scores, dealer, winner, palette = self._game
+            colours = PALETTES[palette if 0 <= palette < len(PALETTES) else 0][1]
+            hexes = ["{:02x}{:02x}{:02x}".format(*colours[i]) for i in range(sides)]
+            body = (
+                '"rev":{},"frame":"{}","scale":{},"lines":{},"sides":{},"scores":{},'
+                '"dealer":{},"winner":{},"colours":{}'
+            ).format(
+                self.rev, hexlify(bytes(self._frame)).decode(), BRIGHTNESS[level],
+                dumps(self._lines), sides, dumps(scores), dealer, winner, dumps(hexes),
+            )  # fmt: skip
             self._json = body
         return '{{"live":1,{},"paired":{},"locked":{}}}'.format(
             body, "true" if paired else "false", self.pairing.locked_s(now)

@@ -5,8 +5,8 @@
                                      # MicroPython unix port's tests: make upy-lib)
 
 The host venv installs the same version from requirements-dev.txt; the MicroPython unix port
-and the Pico W get only the files the server imports (firmware/live/server.py: the core and
-its Server-Sent Events), from the wheel whose SHA-256 is pinned here. No copy is committed.
+and the Pico W get only the files the server imports (firmware/live/server.py: the core, not
+its sse.py), from the wheel whose SHA-256 is pinned here. No copy is committed.
 SPDX-License-Identifier: MIT
 """
 
@@ -19,7 +19,10 @@ from tools.flashing.pinned import DriverError, Pinned
 PACKAGE = "microdot"
 VERSION = "2.7.0"  # the same as requirements-dev.txt's
 WHEEL_SHA256 = "1e9b7b825372e1ba8ebd4c59b6180e15c71f4b5200ec4bcbf8c9f9b5652db379"
-FILES = ("microdot/__init__.py", "microdot/microdot.py", "microdot/sse.py", "microdot/helpers.py")
+FILES = (
+    "microdot/__init__.py",
+    "microdot/microdot.py",
+)  # (its sse.py: live/events.py says why not)
 MICRODOT = Pinned(PACKAGE, VERSION, WHEEL_SHA256, FILES, wheel=True, what="the web server library")
 
 
