@@ -35,6 +35,7 @@ help:
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
+	@echo "make board-site   the page's live view for a Pico W, in $(BUILD)/board-site (docs/WIFI.md)"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
 	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
@@ -223,6 +224,12 @@ web-check:
 
 web-serve: web
 	@$(PY) tools/web/serve.py --dir $(BUILD)/web --port $(WEB_PORT)
+
+# The board's copy of the page (issue 19; docs/WIFI.md): the live view's files, without the
+# wasm or the firmware, in one flat folder, for a Pico W (make flash) and tools/sim.py --serve.
+.PHONY: board-site
+board-site: venv
+	@$(PY) -m tools.web.build --board $(BUILD)/board-site
 
 # Navigation to the first drawn board (cold, and from the service worker), key-to-frame in
 # the browser, the site's bytes, beside the terminal simulator's figures (headless Chromium).

@@ -81,10 +81,11 @@ def heap_run(extra_names, tmp_path):
 
 
 def test_more_names_cost_the_heap_check_their_bytes_not_a_pool(tmp_path):
-    # 200 names more than the firmware has (20+ characters each, ~5 KB): the game still
-    # plays through (before heapcheck, 6 more failed: the 14 KB pool found no room), and the
-    # lowest free heap falls by about their characters and their place in the pool, smoothly.
+    # The firmware has some 1 500 names, past the 1 260 where the 14 KB pool used to come in
+    # the middle of the game (6 names more failed the check then). 100 more (~20 characters
+    # each, ~2 KB): the game still plays through, and the lowest free heap falls by their
+    # characters and their place in the pool (~21 bytes a name), not by a pool.
     base, out = heap_run(0, tmp_path / "a")
-    more, _ = heap_run(200, tmp_path / "b")
+    more, _ = heap_run(100, tmp_path / "b")
     assert "full game ok" in out
-    assert 200 * 20 < base - more < 200 * 48, (base, more)
+    assert 100 * 16 < base - more < 100 * 32, (base, more)

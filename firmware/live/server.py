@@ -27,12 +27,13 @@ from live.events import Watch
 from live.guard import Guarded, close
 from live.pairing import LOCKED, PAIRED
 
-MAX_CONN = const(12)  # open connections at once (each costs ~1-2 KB of heap and a socket)
+MAX_CONN = const(16)  # open connections: 8 streams and a page loading (6 at once)
 MAX_WATCHERS = const(8)  # of them, event streams
 BODY_BYTES = const(64)
 COOKIE = "picopeg"
 _JSON = "application/json"
-_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css", "png": "image/png",
+_TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+          "css": "text/css; charset=utf-8", "png": "image/png",
           "svg": "image/svg+xml", "json": _JSON, "webmanifest": "application/manifest+json",
           "ico": "image/x-icon", "txt": "text/plain"}  # fmt: skip
 _BUSY = b"HTTP/1.0 503 Busy\r\nContent-Length: 0\r\nRetry-After: 2\r\n\r\n"

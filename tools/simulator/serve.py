@@ -73,7 +73,7 @@ class ServedBoard(PCBoard):
         return int(time.time())
 
 
-SITE = "/build/web-board"  # the board's copy of the page (python -m tools.web.build --board)
+SITE = "/build/board-site"  # the board's copy of the page (make board-site)
 
 
 def _exists(path):
@@ -97,7 +97,7 @@ def default_site(root):
         done = subprocess.run(cmd, cwd=root, capture_output=True, check=False)
         if done.returncode == 0 and _exists(site + "/index.html"):
             return site
-    print("sim.py: no page to serve (build it: python -m tools.web.build --board build/web-board);"
+    print("sim.py: no page to serve (build it: make board-site);"
           " serving the API only", file=sys.stderr)  # fmt: skip
     return None
 
