@@ -148,7 +148,14 @@ uf2-check: venv
 		echo "UF2: skipped (set up the emulated Pico once with: sudo make emu-setup)"; \
 	fi
 
-test-upy: venv
+# microdot for the MicroPython unix port (the Wi-Fi server's tests, tools/sim.py --serve):
+# the pinned wheel's files (tools/flashing/weblib.py) in build/upy-lib, which upy_run.py and
+# sim.py put on the unix port's path. Nothing of it is committed.
+.PHONY: upy-lib
+upy-lib: venv
+	@$(PY) -m tools.flashing.weblib build/upy-lib
+
+test-upy: venv upy-lib
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
 # The MicroPython edit loop (about 8 s of CPU): every `# upy: run` file but the power cuts at
@@ -156,7 +163,7 @@ test-upy: venv
 # make test-upy runs.
 UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
 	test_scorekeeper_littlefs.py test_app_power.py
-test-upy-fast: venv
+test-upy-fast: venv upy-lib
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
