@@ -36,6 +36,7 @@ help:
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
 	@echo "make web-serve   serve it on 127.0.0.1 (WEB_PORT=8000);  make web-bench: its figures"
+	@echo "make board-site   the page's live view for a Pico W, in $(BUILD)/board-site (docs/WIFI.md)"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
 	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
@@ -76,13 +77,20 @@ build: venv
 	@$(PY) -m tools.flash build --mpy-cross $(MPY_CROSS) --out $(BUILD)/device
 
 # A whole scripted game (every mode, undo, a win, a new game) on the MicroPython unix port in
-# a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware.
+# a 192 KB heap (64-bit objects: about half the Pico's heap), on the compiled firmware. The
+# firmware's names are interned first and MicroPython's big qstr pool gets room beside the
+# 192 KB (tools/board/heapcheck.py), so the check does not turn on the count of names.
+HEAP_KB ?= 192
 heap: build
 	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
 	@for m in __init__ board/__init__ board/pcboard; do \
 		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	$(MICROPYTHON) -X heapsize=192K tools/board/fullgame.py \
-		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state
+	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --game \
+		> $(BUILD)/heap/names.txt
+	$(MICROPYTHON) -X heapsize=$$(($(HEAP_KB) + 32))K tools/board/heapcheck.py \
+		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state \
+		$$($(MICROPYTHON) -X heapsize=$(HEAP_KB)K -c "import gc; print(gc.mem_free() + gc.mem_alloc())") \
+		$(BUILD)/heap/names.txt
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
 # (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
@@ -141,7 +149,14 @@ uf2-check: venv
 		echo "UF2: skipped (set up the emulated Pico once with: sudo make emu-setup)"; \
 	fi
 
-test-upy: venv
+# microdot for the MicroPython unix port (the Wi-Fi server's tests, tools/sim.py --serve):
+# the pinned wheel's files (tools/flashing/weblib.py) in build/upy-lib, which upy_run.py and
+# sim.py put on the unix port's path. Nothing of it is committed.
+.PHONY: upy-lib
+upy-lib: venv
+	@$(PY) -m tools.flashing.weblib build/upy-lib
+
+test-upy: venv upy-lib
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
 # The MicroPython edit loop (about 8 s of CPU): every `# upy: run` file but the power cuts at
@@ -149,7 +164,7 @@ test-upy: venv
 # make test-upy runs.
 UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
 	test_scorekeeper_littlefs.py test_app_power.py
-test-upy-fast: venv
+test-upy-fast: venv upy-lib
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
@@ -210,6 +225,12 @@ web-check:
 
 web-serve: web
 	@$(PY) tools/web/serve.py --dir $(BUILD)/web --port $(WEB_PORT)
+
+# The board's copy of the page (issue 19; docs/WIFI.md): the live view's files, without the
+# wasm or the firmware, in one flat folder, for a Pico W (make flash) and tools/sim.py --serve.
+.PHONY: board-site
+board-site: venv
+	@$(PY) -m tools.web.build --board $(BUILD)/board-site
 
 # Navigation to the first drawn board (cold, and from the service worker), key-to-frame in
 # the browser, the site's bytes, beside the terminal simulator's figures (headless Chromium).

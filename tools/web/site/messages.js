@@ -12,6 +12,41 @@ export const DISPLAY = {
   cleared: ["The site's data", "was cleared:", "put the game", "back, or start", "a new board."],
   nostart: ["The board could", "not start here:"],
   noWasm: ["The board could", "not start here:", "this browser", "has no", "WebAssembly."],
+  connecting: ["Looking for", "the board..."],
+};
+
+// The live view of a PicoPeg W (live.js, livekeys.js): the header's state, the pairing
+// panel's and the banner's words.
+export const LIVE = {
+  watching: "watching",
+  paired: "paired",
+  down: "reconnecting…",
+  downBanner:
+    "The board is not answering (switched off, restarting, or out of Wi-Fi range): " +
+    "reconnecting by itself. What is shown is the board as it last sent it.",
+  pairFirst:
+    "This phone only watches: its keys go nowhere. To key in from it, tap Pair and type " +
+    "the 6-digit code the board shows.",
+  pairLabel: "Pair",
+  pairedLabel: "Paired",
+  ask: "Asking the board for a code…",
+  codeShown:
+    "The board shows a 6-digit code on its display (or lights it on the holes): type it here.",
+  sixDigits: "The code is 6 digits: type the code the board shows.",
+  wrong:
+    "Wrong code: nothing is paired. Type the code the board shows now, or tap Pair for a new one.",
+  locked: (s) =>
+    `Pairing is locked for ${s} s after 5 wrong codes in a minute; watching goes on. ` +
+    "Then tap Pair for a new code.",
+  pairedNote: "Paired: this phone's keys go to the board, as its own keypad's do.",
+  noAnswer: "The board did not answer: try again.",
+  notSent: "The board did not answer: that key was not sent.",
+  badKey: "The board refused that key.",
+  held: (ms) => (ms >= 3000 ? "held: a 3 s hold" : "held: a long press"),
+  footer:
+    "Live from the board: this page draws what the board sends, after it is saved on the " +
+    "board. The game is kept on the board; anyone on its network may watch, a paired phone " +
+    "may key in.",
 };
 
 export const BANNER = {
