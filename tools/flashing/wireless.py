@@ -53,7 +53,9 @@ def files(mpy_cross, log=print, cache=None, site=None):
         from tools.web.build import build_board
 
         with tempfile.TemporaryDirectory(prefix="picopeg-site-") as tmp:
-            site = build_board(Path(tmp) / "www", log=lambda s: None)
+            folder = Path(tmp) / "www"
+            names = build_board(folder, log=lambda s: None)  # {name: size}, its stamp left out
+            site = {name: (folder / name).read_bytes() for name in names}
     for name, data in sorted(site.items()):
         out[SITE + "/" + name] = data
     return out
