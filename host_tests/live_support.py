@@ -53,7 +53,7 @@ def make_site(folder):
 class Served:
     """One served board; see the module docstring."""
 
-    def __init__(self, tmp, interp="python", state=None, heap_ms=0, heap_kb=0, firmware=None):
+    def __init__(self, tmp, interp="python", *, state=None, heap_ms=0, heap_kb=0, firmware=None):
         self.tmp = Path(tmp)
         self.state_dir = Path(state or self.tmp / "state")
         self.state_dir.mkdir(parents=True, exist_ok=True)
@@ -128,7 +128,7 @@ class Served:
 
     # -- HTTP ---------------------------------------------------------------------------
 
-    def request(self, method, path, body=None, token=None, headers=None, timeout=10):
+    def request(self, method, path, body=None, token=None, *, headers=None, timeout=10):
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         h = dict(headers or {})
         if token:
@@ -207,7 +207,7 @@ def read_all(s, limit=1 << 20):
     while len(out) < limit:
         try:
             chunk = s.recv(65536)
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             break
         except OSError:  # reset
             break

@@ -135,7 +135,7 @@ def test_path_traversal_reads_nothing(served):
 def test_a_phone_that_drops_mid_stream_is_forgotten(served):
     token = served.pair()
     streams = [sse_open(served.port) for _ in range(8)]
-    for s, head in streams:
+    for _, head in streams:
         assert head.startswith(b"HTTP/1.0 200")
     s, head = sse_open(served.port)  # a ninth: refused while eight watch
     assert head.startswith(b"HTTP/1.0 503")

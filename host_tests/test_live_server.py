@@ -12,8 +12,8 @@ from live_support import INTERPRETERS, SETTINGS_SECRET, SITE, Served, sse_event,
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1] / "firmware"))
 
-from tools.board.pcboard import Harness  # noqa: E402
-from tools.board.memfs import MemFS  # noqa: E402
+from tools.board.memfs import MemFS
+from tools.board.pcboard import Harness
 
 KEYS = "2A3B"  # a few of the scoreboard's keys: points, then the side
 
