@@ -47,16 +47,20 @@ ERROR_SHOW_MS = const(3000)  # the error pattern stays this long before the rese
 
 
 def boot_cause(board):
-    """The board's reset cause, RESET_POWER after a reset that `make flash` asked for."""
-    cause = board.reset_cause()
-    mark = join(board.state_dir, FLASHED)
-    if board.fs.exists(mark):
-        try:
-            board.fs.remove(mark)
-        except OSError:  # a boot must not fail over the mark; worst case it counts once more
-            pass
+    """The board's reset cause, RESET_POWER after a reset that `make flash` asked for (its
+    mark is taken away by take_flashed_mark, after the first frame)."""
+    if board.fs.exists(join(board.state_dir, FLASHED)):
         return RESET_POWER
-    return cause
+    return board.reset_cause()
+
+
+def take_flashed_mark(board):
+    """Remove make flash's mark, so the next watchdog reset counts as one. After the first
+    frame: the remove can cost a littlefs block erase (~50 ms on the Pico)."""
+    try:
+        board.fs.remove(join(board.state_dir, FLASHED))
+    except OSError:  # none (the usual boot), or a failing flash: the boot must not fail over
+        pass  # the mark; worst case a watchdog reset counts once more as a power-on
 
 
 def read_supply(board):
@@ -86,11 +90,13 @@ class App:
         # on a plain board, which imports nothing of it.
         self.remote = None
         self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
-        collect()
+        # (No collection here: the keeper's modules came with hal's FileOps, and the buffers
+        # above leave no garbage; one would cost the first frame ~8 ms on the Pico.)
         from scorekeeper.keeper import Keeper
 
         now = board.ticks_ms()
-        self.keeper = Keeper(board.state_dir, board.fs, board.seconds)
+        # A fresh board's new game is written after its first frame (write_new below).
+        self.keeper = Keeper(board.state_dir, board.fs, board.seconds, write_new=False)
         if board.fs.exists(join(board.state_dir, "pegging.txt")):  # an upgraded board
             from ui.pegmigrate import MODULES, migrate
 
@@ -117,6 +123,9 @@ class App:
             board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         forget(CHECKPOINT)
+        take_flashed_mark(board)
+        if self.keeper.unsaved:  # a fresh board: its new game's log (~100 ms of flash)
+            self.keeper.fold()
         from keypad import KeyDecoder
         from ui.control import Controller
 

@@ -1,6 +1,6 @@
 """PicoPeg's hardware: the only module (with main.py) that imports machine and neopixel.
 
-    board = Board()          # builds the LED buffer and probes the display: call it early
+    board = Board()          # builds the LED buffer: call it early (the display: at its use)
     app.run(board)
 
 The board is what the app needs and nothing more (docs/FIRMWARE.md lists it; the PC stand-in
@@ -59,6 +59,9 @@ class TextDisplay:
         o.show()
 
 
+_UNPROBED = object()  # Board.display before its first use
+
+
 def find_display():
     """The text display if the ssd1306 driver is installed and one answers on 0x3C, else None."""
     try:
@@ -91,9 +94,22 @@ class Board:
         self._status = Pin(pins.STATUS_LED, Pin.OUT, value=1)  # lit: the firmware has booted
         # The USB-C CC lines through 10k into ADC0/ADC1 (pins.csv CC1_SENSE, CC2_SENSE).
         self._cc = (machine.ADC(Pin(pins.CC1_SENSE)), machine.ADC(Pin(pins.CC2_SENSE)))
-        self.display = find_display()
+        self._display = _UNPROBED
         self.fs = FileOps()
         self._wdt = None
+
+    @property
+    def display(self):
+        """The text display (find_display), probed at the first use: after the board's
+        first frame (app.py draws it before any text), so the driver's import, or the
+        look for it on littlefs where make flash copied none, never delays it."""
+        if self._display is _UNPROBED:
+            self._display = find_display()
+        return self._display
+
+    @display.setter
+    def display(self, display):  # app.py: None, after a display stopped answering
+        self._display = display
 
     def leds_write(self, frame):
         """Show a 363-byte frame (G, R, B per LED, chain order)."""

@@ -73,10 +73,15 @@ class Keeper:
 
     game: Game  # the game in play (set by _load_log; for mypy: a bare annotation is nothing)
 
-    def __init__(self, folder, fs=None, clock=None):
+    def __init__(self, folder, fs=None, clock=None, write_new=True):
+        """write_new=False: with no game on flash, the new one is held in memory, unsaved
+        (the next write or fold() writes it, making the folder if it has to), so that a board
+        can show it first (app.py: on a blank flash the folder alone is ~130 ms)."""
         self.fs = fs if fs is not None else FileOps()
         self.clock = clock if clock is not None else _no_clock
-        self.fs.mkdir(folder)
+        self._folder = folder if not write_new else None  # made at the first write
+        if write_new:
+            self.fs.mkdir(folder)
         self._notes = []  # type: list[tuple[str, str]]
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
@@ -91,7 +96,7 @@ class Keeper:
         from scorekeeper.load import load_settings  # start-up only: see _load_log
 
         self.settings = load_settings(self.fs, self._settings_path, self._notes)
-        self._load_log()
+        self._load_log(write_new)
         self._then = self._now()
         self.notice = "; ".join([n[0] for n in self._notes])
         self.notice_lines = [n[1] for n in self._notes]  # the short forms, for the display
@@ -270,6 +275,12 @@ class Keeper:
         return True
 
     @property
+    def unsaved(self):
+        """True while the log on flash is not this game (a new game not yet written, or a
+        write that failed part-way): the next write, or fold(), rewrites the whole log."""
+        return self._dirty
+
+    @property
     def fold_pending(self):
         """True when records wait in the journal (or a failed write wants the log rewritten)."""
         return self._log.pending or self._dirty
@@ -313,6 +324,7 @@ class Keeper:
         """
         settings.check()
         try:
+            self._make_folder()
             write_atomic(self.fs, self._settings_path, settings.encode())
         except OSError as e:
             raise StorageError(e) from None
@@ -350,11 +362,18 @@ class Keeper:
         self._then = self._now()
         return flagged
 
+    def _make_folder(self):
+        """The state folder, before the first write of a Keeper(write_new=False)."""
+        if self._folder is not None:
+            self.fs.mkdir(self._folder)
+            self._folder = None
+
     def _append(self, rtype, payload):
         log = self._log
         if log.jsize and log.jsize + FRAME + len(payload) > JOURNAL_MAX:
             self.fold()  # a full journal: fold it here, so that a checkpoint follows if due
         try:
+            self._make_folder()
             log.append(rtype, payload)
         except OSError as e:
             self._dirty = True  # part of a record may be on flash: never append after it
@@ -392,6 +411,7 @@ class Keeper:
                 g.apply(ev)
         records = self._records(evs, match, stats, g)  # (outside the try: no file operation)
         try:
+            self._make_folder()
             self._log.rewrite(records, keep)
         except OSError as e:
             self._dirty = True  # a fold or the journal's removal may have stopped part-way
@@ -416,8 +436,10 @@ class Keeper:
 
     # -- loading ---------------------------------------------------------------------
 
-    def _load_log(self):
+    def _load_log(self, write_new=True):
         """Replay the log; start fresh, or rewrite a repaired (or version 1) log.
+        write_new=False: a fresh start is held unsaved (Keeper's docstring); nothing is lost
+        if the power goes first: no game is on flash, so the next boot starts fresh again.
 
         The loader is imported here, not at the top, so that the board can drop it from its
         heap once it has booted (app.py): it is needed again only to bring a game back."""
@@ -431,7 +453,11 @@ class Keeper:
             self.game = None  # type: ignore[assignment]  # until _start's write below
             self._match, self._stats = Match(), Stats()
             log.seq = 0
-            self._start(0)
+            if write_new:
+                self._start(0)
+            else:
+                self.game = Game(self.settings.copy(), 0, self._now())
+                self._dirty = True
             return
         # A journal file is there if load_log used it (it sets aside one it cannot use).
         log.jfile = found.jfile
