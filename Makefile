@@ -27,6 +27,7 @@ help:
 	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
 	@echo "make uf2     build/picopeg.uf2: MicroPython with PicoPeg frozen in, to drag onto a Pico"
 	@echo "make flash   build and copy the firmware to the Pico (PORT=... picks a board)"
+	@echo "make wifi SSID=... PASSWORD=...   the Pico W joins a home network (make wifi: its own)"
 	@echo "make ports   list the boards attached;  make repl / make logs: the Pico's REPL / error log"
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
@@ -84,7 +85,7 @@ heap: build
 	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
 	@for m in __init__ board/__init__ board/pcboard; do \
 		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --skip live \
+	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --game \
 		> $(BUILD)/heap/names.txt
 	$(MICROPYTHON) -X heapsize=$$(($(HEAP_KB) + 32))K tools/board/heapcheck.py \
 		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state \
@@ -148,7 +149,14 @@ uf2-check: venv
 		echo "UF2: skipped (set up the emulated Pico once with: sudo make emu-setup)"; \
 	fi
 
-test-upy: venv
+# microdot for the MicroPython unix port (the Wi-Fi server's tests, tools/sim.py --serve):
+# the pinned wheel's files (tools/flashing/weblib.py) in build/upy-lib, which upy_run.py and
+# sim.py put on the unix port's path. Nothing of it is committed.
+.PHONY: upy-lib
+upy-lib: venv
+	@$(PY) -m tools.flashing.weblib build/upy-lib
+
+test-upy: venv upy-lib
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(UPY_TESTS)
 
 # The MicroPython edit loop (about 8 s of CPU): every `# upy: run` file but the power cuts at
@@ -156,7 +164,7 @@ test-upy: venv
 # make test-upy runs.
 UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
 	test_scorekeeper_littlefs.py test_app_power.py
-test-upy-fast: venv
+test-upy-fast: venv upy-lib
 	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
@@ -276,10 +284,19 @@ test-hw:
 BOARD_TOOL = $(PY) -m tools.flash
 BOARD_ARGS = --port $(PORT) --mpy-cross $(MPY_CROSS) --mpremote $(MPREMOTE)
 BACKUP ?=
-.PHONY: flash repl logs device-test backup restore ports typecheck-flash
+.PHONY: flash repl logs device-test backup restore ports typecheck-flash wifi
 
+# WIFI=on puts the Pico W's files (microdot, the page) on any board, WIFI=off on none; by
+# default a Pico W gets them and a plain Pico does not (docs/WIFI.md).
+WIFI ?= auto
 flash: venv
-	@$(BOARD_TOOL) flash $(BOARD_ARGS) --out $(BUILD)/device
+	@$(BOARD_TOOL) flash $(BOARD_ARGS) --out $(BUILD)/device --wifi $(WIFI)
+
+# make wifi SSID=... PASSWORD=...: the Pico W joins that network; make wifi: its own again.
+# The tool reads SSID and PASSWORD from the environment (make exports command-line variables),
+# so the password is on no command line and is never echoed (docs/WIFI.md).
+wifi: venv
+	@$(BOARD_TOOL) wifi $(BOARD_ARGS)
 
 repl: venv
 	@$(BOARD_TOOL) repl $(BOARD_ARGS)

@@ -59,8 +59,8 @@ def _start(app, now):
     note(app, radio.lines(), now)
     import os
 
-    from live.hub import Hub  # type: ignore[import-not-found]
-    from live.server import serve  # type: ignore[import-not-found]
+    from live.hub import Hub
+    from live.server import serve
 
     hub = app.remote = Hub(app, os.urandom)
     return (watch(app, radio), serve(hub, "0.0.0.0", PORT, board.site_dir))

@@ -20,6 +20,7 @@ import contextlib
 import errno
 import hashlib
 import io
+import json
 import traceback
 from types import ModuleType, SimpleNamespace
 
@@ -120,6 +121,7 @@ class FakePico(Cable):
         )
         return {
             "os": FakeOS(self.fs), "sys": self.sys, "hashlib": hashlib, "binascii": _binascii(),
+            "json": json,
             "gc": SimpleNamespace(collect=lambda: None, mem_free=lambda: 150_000),
             "time": SimpleNamespace(sleep_ms=lambda ms: None), "machine": machine,
         }  # fmt: skip

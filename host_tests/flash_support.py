@@ -29,6 +29,14 @@ def real_image():
     return build(FIRMWARE, out, MPY_CROSS, log=lambda s: None)
 
 
+def plain_image():
+    """The real firmware less the Pico W's modules: what make flash leaves on a plain Pico
+    (tools/flashing/wireless.py)."""
+    from tools.flashing.wireless import w_only
+
+    return real_image().without(w_only)
+
+
 def offline():
     raise DriverError("could not fetch the display driver (no network)")
 

@@ -3,7 +3,7 @@ games left alone, progress, "up to date", and a board pulled out half-way."""
 
 import pytest
 from fake_pico import FakePico
-from flash_support import FIRMWARE, STATE, flash_board, real_image, sha, writes
+from flash_support import FIRMWARE, STATE, flash_board, plain_image, sha, writes
 
 from tools.flashing.errors import FrozenFirmware, LinkLost, NotMicroPython, TooOld
 from tools.flashing.report import size
@@ -11,7 +11,7 @@ from tools.flashing.report import size
 
 @pytest.fixture(scope="module")
 def image():
-    return real_image()
+    return plain_image()
 
 
 def firmware_on(pico, image):

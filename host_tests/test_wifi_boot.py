@@ -9,6 +9,8 @@ import sys
 import app as app_module
 import wifi
 from app_support import board, board_in
+from radio import AP_ADDRESS, Radio
+from test_radio import UID, FakeNetwork, Rand
 from ui.options import ITEMS
 from ui.wifiopts import UNPAIR, WIFI
 from view import MODE_SETTINGS
@@ -86,6 +88,32 @@ def test_forget_phones_bumps_the_counter_the_hub_follows():
     assert "paired phones" in " ".join(h.lines)
     h.power_cut()  # a setting, kept on flash like the others
     assert h.keeper.settings.extra[UNPAIR] == 2
+
+
+def test_with_a_radio_the_hub_is_the_apps_remote_and_the_server_a_guest():
+    h = board()
+    net = FakeNetwork()
+    h.board.radio = lambda: Radio(net, h.board.fs, UID, Rand())
+    h.board.site_dir = "www"
+    guests = wifi.start(h.app)
+    assert type(h.app.remote).__name__ == "Hub" and h.app.remote.app is h.app
+    assert len(guests) == 2 and "live.server" in sys.modules  # the radio's watch, the server
+    for g in guests:
+        g.close()  # not run here: the server's own tests serve on loopback
+    ap = net.itfs[1]
+    assert ap.up and ap.settings["ssid"] == "PicoPeg-1B3C"
+    h.wait(40)
+    shown = h.lines
+    i = shown.index("PicoPeg-1B3C")  # the boot's note: the network to join, and how
+    key = ap.settings["key"]
+    assert shown[i + 1 : i + 3] == ["key " + key, AP_ADDRESS]
+    h.to_mode(MODE_SETTINGS)
+    to_item(h, "network")
+    assert h.lines[2:5] == ["PicoPeg-1B3C", "key " + key, AP_ADDRESS]
+    h.press("A")
+    h.press("A")
+    to_item(h, "Wi-Fi")
+    assert h.lines[2:4] == ["= on", "now on"]
 
 
 class End(Exception):

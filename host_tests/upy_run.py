@@ -13,6 +13,7 @@ sys.path.insert(0, _HERE + "/..")  # the tools package (its board stand-in and t
 sys.path.insert(0, _HERE + "/../firmware")  # the firmware's modules, top-level as on the Pico
 sys.path.insert(0, _HERE + "/../tools/web/py")  # the web board's, top-level as in the browser
 sys.path.insert(0, _HERE)  # the tests' helpers
+sys.path.append(_HERE + "/../build/upy-lib")  # microdot, pinned (make upy-lib: the live server)
 
 
 def run_module(name):

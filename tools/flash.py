@@ -1,6 +1,7 @@
 """PicoPeg's board tool: put the firmware on a Pico and work with the board (docs/FLASHING.md).
 
     python -m tools.flash flash [--port PORT] [--no-reset]  make flash
+    SSID=... PASSWORD=... python -m tools.flash wifi  make wifi: the Pico W's home network
     python -m tools.flash logs                    make logs: the board's /errors.log
     python -m tools.flash device-test             make device-test: rules tests on the Pico
     python -m tools.flash backup [--to DIR]       make backup: /state and /errors.log
@@ -18,11 +19,24 @@ SPDX-License-Identifier: MIT
 
 import argparse
 import contextlib
+import getpass
 import subprocess
 import sys
 from pathlib import Path
 
-from tools.flashing import backup, device, devtest, display, driver, flashcmd, image, link, ports
+from tools.flashing import (
+    backup,
+    device,
+    devtest,
+    display,
+    driver,
+    flashcmd,
+    homenet,
+    image,
+    link,
+    ports,
+    wireless,
+)
 from tools.flashing.errors import FlashError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -53,8 +67,30 @@ def cmd_flash(args, connect):
     def display_driver():  # fetched (once, then cached) only when a display needs it
         return driver.compiled(args.mpy_cross, log=print)
 
+    def wifi_files():  # a Pico W's: microdot (fetched once, then cached) and the page
+        return wireless.files(args.mpy_cross, log=print)
+
     with session(args, connect) as board:
-        flashcmd.flash(board, built, pins=pins, driver=display_driver, reset=not args.no_reset)
+        flashcmd.flash(board, built, pins=pins, driver=display_driver, reset=not args.no_reset,
+                       wifi=wifi_files, wifi_mode=args.wifi)  # fmt: skip
+    return 0
+
+
+def cmd_wifi(args, connect):
+    ask = getpass.getpass if sys.stdin.isatty() else None  # SSID alone: typed, unseen
+    network = homenet.from_env(ask=ask)  # refused before the board is touched
+    with session(args, connect) as board:
+        key = homenet.write(board, network)
+        info = device.board_info(board)
+        if network is not None:
+            print(f"home network: the board joins {network[0]} from its next start (the "
+                  "password is kept on the board only and never shown)")  # fmt: skip
+        else:
+            print("no home network: the board makes its own network from its next start"
+                  + (f", passphrase {key}" if key else ""))  # fmt: skip
+        if not wireless.is_pico_w(info.machine):
+            print(f"note: {info.machine or 'this board'} is not a Pico W: it has no radio")
+        finish(board, args, "the board is starting with its Wi-Fi")
     return 0
 
 
@@ -132,6 +168,7 @@ COMMANDS = {
     "restore": cmd_restore,
     "repl": cmd_repl,
     "ports": cmd_ports,
+    "wifi": cmd_wifi,
 }
 
 HELP = {
@@ -143,6 +180,7 @@ HELP = {
     "restore": "put a backup's /state back on the board (make restore)",
     "repl": "open mpremote's REPL on the board (make repl)",
     "ports": "list the serial ports and which are MicroPython boards",
+    "wifi": "the Pico W's home network from SSID and PASSWORD, or none: its own (make wifi)",
 }
 
 
@@ -167,6 +205,9 @@ def parser():
         s = sub.add_parser(name, parents=[common], help=HELP[name])
         if name == "backup":
             s.add_argument("--to", type=Path, help="default: backups/<timestamp>")
+        if name == "flash":
+            s.add_argument("--wifi", choices=("auto", "on", "off"), default="auto",
+                           help="the W's files: auto (a Pico W), on (any board), off")  # fmt: skip
         if name == "restore":
             s.add_argument("--from", dest="source", type=Path, help="a backup folder")
     return p

@@ -4,6 +4,8 @@
     tools/sim.py --script FILE        play a script (simulator/script.py); print the board
     tools/sim.py --script FILE --json ... or as JSON (mode, scores, pegs, lines, frame)
     tools/sim.py --plain              line mode: type steps, see the board as text after each
+    tools/sim.py --serve PORT --state-dir DIR    the board headless with its Wi-Fi server on
+                                      127.0.0.1:PORT (issue 19; docs/SIMULATOR.md, docs/WIFI.md)
 
 Options: ``--state-dir DIR`` (the board's files: the keeper's folder and the error log;
 default ``$XDG_CACHE_HOME/picopeg/sim`` or ``~/.cache/picopeg/sim`` for play, so quitting
@@ -29,8 +31,11 @@ sys.path.insert(0, ROOT)  # and the tools package, from the repository root
 
 HOLES_CSV = ROOT + "/hardware/holes.csv"
 FLAGS = ("--json", "--reset", "--no-color", "--plain")
-VALUED = ("--script", "--state-dir")
-USAGE = "usage: sim.py [--script FILE [--json]] [--plain] [--state-dir DIR] [--reset] [--no-color]"
+VALUED = ("--script", "--state-dir", "--serve", "--site", "--heap-log", "--firmware")
+USAGE = (
+    "usage: sim.py [--script FILE [--json]] [--plain] [--serve PORT [--site DIR]]"
+    " [--state-dir DIR] [--reset] [--no-color]"
+)
 # The files the board keeps in its folder, with the keeper's leftovers (scorekeeper/atomic.py:
 # game.log.tmp from a cut write, game.bad1 for a file it set aside): --reset removes only
 # these, never anything else a user keeps in a folder they named.
@@ -44,6 +49,7 @@ class Options:
     def __init__(self):
         self.script = None
         self.state_dir = None
+        self.serve = self.site = self.heap_log = self.firmware = None
         self.json = self.reset = self.no_color = self.plain = False
 
 
@@ -60,6 +66,10 @@ def parse_args(argv):
     p.add_argument("--reset", action="store_true", help="forget the saved game first")
     p.add_argument("--no-color", action="store_true", help="letters instead of colours")
     p.add_argument("--plain", action="store_true", help="line mode, for any terminal")
+    p.add_argument("--serve", metavar="PORT", help="headless, with the Wi-Fi server on loopback")
+    p.add_argument("--site", metavar="DIR", help="with --serve: the page's files")
+    p.add_argument("--heap-log", metavar="MS", help=argparse.SUPPRESS)  # MicroPython's heap
+    p.add_argument("--firmware", metavar="DIR", help=argparse.SUPPRESS)  # compiled firmware
     return p.parse_args(argv, namespace=Options())
 
 
@@ -129,6 +139,8 @@ def reset_state(folder):
 
 def main(argv):
     o = parse_args(argv)
+    if o.firmware:  # a compiled firmware (make build's folder) ahead of the sources
+        sys.path.insert(0, o.firmware)
     if o.json and not o.script:
         fail("sim.py: --json goes with --script FILE")
     state_dir = o.state_dir
@@ -181,7 +193,9 @@ def take_lock(state_dir):
 
 
 def run(o, state_dir, notice=None):
-    """The chosen mode: a script, the line mode or the interactive board."""
+    """The chosen mode: a script, the served board, the line mode or the interactive board."""
+    if o.serve is not None:
+        sys.exit(serve(o, state_dir))
     if o.script:
         from tools.simulator.run import run_script
 
@@ -198,6 +212,23 @@ def run(o, state_dir, notice=None):
     from tools.simulator import tui
 
     tui.main(state_dir, no_color, HOLES_CSV, notice)  # the notice shows on its screen too
+
+
+def serve(o, state_dir):
+    """--serve PORT: the board headless with its server (tools/simulator/serve.py)."""
+    if not o.serve.isdigit() or not 0 < int(o.serve) < 65536:
+        fail("sim.py: --serve takes a port number, 1-65535")
+    if sys.implementation.name == "micropython":  # microdot, pinned (make upy-lib)
+        sys.path.append(ROOT + "/build/upy-lib")
+    try:
+        import microdot  # noqa: F401
+    except ImportError:
+        fail("sim.py: microdot is missing: `make venv` (CPython) or `make upy-lib` (MicroPython)")
+    from tools.simulator.serve import default_site, run_serve
+
+    site = o.site or default_site(ROOT)
+    heap_ms = int(o.heap_log) if o.heap_log and o.heap_log.isdigit() else 0
+    return run_serve(int(o.serve), state_dir, site, heap_ms)
 
 
 def colour_terminal(term):

@@ -26,37 +26,49 @@ import sys
 BIG_POOL = 10 * 1024
 
 
+def _intern(name):
+    """Intern `name`; the heap it cost (after a collection before)."""
+    gc.collect()
+    before = gc.mem_free()
+    getattr(gc, name, None)  # getattr interns the name it is given
+    return before - gc.mem_free()
+
+
 def take_qstr_pools(budget, names_file):
-    """Intern every name of names_file with the heap empty, then hold a ballast leaving
-    `budget` less what the names took, the big pool excepted. Returns (ballast, the big
-    pool's bytes or 0, the number of names read)."""
+    """Intern every name of names_file with the heap empty, then, if the big pool has not
+    come with them, throwaway names of 1-3 characters until it does (the rest of the pool
+    below it: the names the game makes as it runs, its harness's, would have filled it);
+    then hold a ballast leaving `budget` less what the names took, the big pool excepted.
+    Returns (ballast, the big pool's bytes, the names read, the throwaway names)."""
     gc.collect()
     heap = gc.mem_free() + gc.mem_alloc()
     big = n = 0
     with open(names_file) as f:
         for line in f:
-            name = line[:-1]
-            gc.collect()
-            before = gc.mem_free()
-            getattr(gc, name, None)  # getattr interns the name it is given
             n += 1
-            cost = before - gc.mem_free()
+            cost = _intern(line[:-1])
             if cost >= BIG_POOL:
                 big = cost
+    pad = 0
+    while not big:
+        cost = _intern("%x" % pad)
+        pad += 1
+        if cost >= BIG_POOL:
+            big = cost
     gc.collect()
     spare = heap - budget - big
     if spare < 0:
         msg = "heapcheck: the heap is {} bytes short of the budget and the big qstr pool: {}"
         raise SystemExit(msg.format(-spare, "give micropython a bigger -X heapsize"))
-    return bytearray(spare), big, n
+    return bytearray(spare), big, n, pad
 
 
 def main(argv):
     firmware, root, folder, budget, names = argv
     budget = int(budget)
-    ballast, big, n = take_qstr_pools(budget, names)
-    print("{} names interned first; the game has {} bytes (the big qstr pool's {} bytes"
-          " beside them)".format(n, budget, big))  # fmt: skip
+    ballast, big, n, pad = take_qstr_pools(budget, names)
+    print("{} names interned first, and {} throwaway ones; the game has {} bytes (the big"
+          " qstr pool's {} bytes beside them)".format(n, pad, budget, big))  # fmt: skip
     import fullgame
 
     fullgame.main(firmware, root, folder)

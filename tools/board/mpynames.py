@@ -3,7 +3,10 @@ of each file's qstr table that is not one of the firmware's static names, once, 
 order. `make heap` interns them before its game (fullgame.take_qstr_pool), so that the
 qstr pools the firmware needs are all there before the heap is in pieces.
 
-    python -m tools.board.mpynames build/device [--skip live] > names.txt
+    python -m tools.board.mpynames build/device [--game] [--skip live] > names.txt
+
+--game keeps only the modules the scripted game of fullgame.py imports (played here, on
+CPython, on the firmware's sources): what a plain board loads, not the Pico W's Wi-Fi.
 
 Reads the .mpy format of MicroPython 1.22 and later (version 6: a file's qstrs first, each
 a varint `len << 1`, then its bytes and a NUL; `index << 1 | 1` for a static qstr).
@@ -43,12 +46,14 @@ def mpy_names(data):
     return names
 
 
-def folder_names(folder, skip=()):
-    """Every .mpy under folder but those in the sub-folders `skip`: their names, once each."""
+def folder_names(folder, skip=(), only=None):
+    """Every .mpy under folder but those in the sub-folders `skip` (and, given `only`, a set
+    of relative paths, but those not in it): their names, once each."""
     root = Path(folder)
     seen = {}
     for path in sorted(root.rglob("*.mpy")):
-        if path.relative_to(root).parts[0] in skip:
+        rel = path.relative_to(root)
+        if rel.parts[0] in skip or (only is not None and rel.as_posix() not in only):
             continue
         try:
             names = mpy_names(path.read_bytes())
@@ -59,14 +64,42 @@ def folder_names(folder, skip=()):
     return list(seen)
 
 
+def game_modules():
+    """The firmware's modules the scripted game imports (fullgame.play on CPython), as paths
+    of their .mpy files relative to the image (``ui/score.mpy``, ``ui/__init__.mpy``).
+    Records every import with an audit hook: for a command line only (it stays installed)."""
+    import tempfile
+
+    root = Path(__file__).resolve().parents[2]
+    firmware = root / "firmware"
+    seen = set()
+    sys.addaudithook(lambda event, args: event == "import" and seen.add(args[0]))
+    sys.path.insert(0, str(firmware))
+    from tools.board.fullgame import play
+    from tools.board.pcboard import Harness
+
+    with tempfile.TemporaryDirectory() as tmp:
+        play(Harness(tmp + "/state", display=True))
+    paths = set()
+    for module in seen:
+        base = module.replace(".", "/")
+        for rel in (base + ".py", base + "/__init__.py"):
+            if (firmware / rel).exists():
+                paths.add(rel[:-3] + ".mpy")
+    return paths
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folders", nargs="+", type=Path, help="folders of .mpy files")
     parser.add_argument("--skip", action="append", default=[], help="a sub-folder to leave out")
+    parser.add_argument("--game", action="store_true", help="the first folder: only the "
+                        "firmware modules the scripted game imports")  # fmt: skip
     args = parser.parse_args(argv)
+    only = game_modules() if args.game else None
     names = {}
-    for folder in args.folders:
-        for name in folder_names(folder, args.skip):
+    for i, folder in enumerate(args.folders):
+        for name in folder_names(folder, args.skip, only if i == 0 else None):
             names.setdefault(name, None)
     # One a line: the few names with a line break in them are left to be interned at load.
     sys.stdout.write("".join(n + "\n" for n in names if "\n" not in n and "\r" not in n))

@@ -3,6 +3,8 @@
     path = driver.fetch()                  # ~/.cache/picopeg/drivers/micropython-ssd1306-0.3/
     data = driver.compiled("mpy-cross")    # its .mpy, for /lib/ssd1306.mpy (make flash)
 
+The fetch is tools/flashing/pinned.py's (microdot comes the same way: tools/flashing/weblib.py).
+
 PicoPeg drives the optional display with MicroPython's SSD1306 driver, the ssd1306.py that
 MicroPython kept in drivers/display/ before it moved to micropython-lib. micropython-lib itself
 publishes to no registry this project can use; its driver as a package is `micropython-ssd1306`
@@ -18,13 +20,10 @@ runs it too, outside the venv).
 SPDX-License-Identifier: MIT
 """
 
-import hashlib
-import os
-import subprocess
-import sys
-import tarfile
 import tempfile
 from pathlib import Path
+
+from tools.flashing.pinned import DriverError, Pinned, default_cache, sha256  # noqa: F401
 
 PACKAGE = "micropython-ssd1306"
 VERSION = "0.3"
@@ -32,70 +31,12 @@ SDIST_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289
 FILE = "ssd1306.py"
 FILE_SHA256 = "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
 NAME = f"{PACKAGE} {VERSION}"
-
-
-class DriverError(Exception):
-    """The pinned driver could not be had; str(e) says why and what to do, in one line."""
-
-
-def default_cache():
-    """$PICOPEG_DRIVER_CACHE, or the picopeg folder of the user's cache."""
-    if os.environ.get("PICOPEG_DRIVER_CACHE"):
-        return Path(os.environ["PICOPEG_DRIVER_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "picopeg" / "drivers"
-
-
-def sha256(data):
-    return hashlib.sha256(data).hexdigest()
+SSD1306 = Pinned(PACKAGE, VERSION, SDIST_SHA256, {FILE: FILE_SHA256}, what="the display driver")
 
 
 def fetch(cache=None, python=None, log=None):
     """The pinned ssd1306.py (cached after the first fetch); DriverError if pip cannot get it."""
-    target = Path(cache or default_cache()) / f"{PACKAGE}-{VERSION}" / FILE
-    if target.is_file() and sha256(target.read_bytes()) == FILE_SHA256:
-        return target
-    if log:
-        log(f"fetching the display driver ({NAME}, pinned by hash) with pip")
-    with tempfile.TemporaryDirectory(prefix="picopeg-driver-") as tmp:
-        data, why = _download(Path(tmp), python or sys.executable)
-    if data is None:
-        raise DriverError(f"could not fetch the display driver {NAME} with pip ({why})")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    part = target.with_name(FILE + ".part")
-    part.write_bytes(data)
-    os.replace(part, target)
-    return target
-
-
-def _download(tmp, python):
-    """(the pinned file's bytes, None), or (None, pip's last line) if it is not found."""
-    (tmp / "work").mkdir()
-    (tmp / "requirements.txt").write_text(f"{PACKAGE}=={VERSION} --hash=sha256:{SDIST_SHA256}\n")
-    cmd = [python, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "--no-clean",
-           "--require-hashes", "-r", str(tmp / "requirements.txt"), "-d", str(tmp / "saved"),
-           "--disable-pip-version-check", "--quiet"]  # fmt: skip
-    env = dict(os.environ, TMPDIR=str(tmp / "work"), TEMP=str(tmp / "work"))
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
-    except OSError as e:
-        return None, f"{python} cannot run: {e.strerror}"
-    for path in sorted(tmp.rglob(FILE)):  # the unpacked sdist (its hash was checked first)
-        data = path.read_bytes()
-        if sha256(data) == FILE_SHA256:
-            return data, None
-    for sdist in sorted((tmp / "saved").glob("*.tar.gz")):  # a pip that saves it whole
-        with tarfile.open(sdist) as tar:
-            for member in tar.getmembers():
-                f = tar.extractfile(member) if member.name.rsplit("/", 1)[-1] == FILE else None
-                data = f.read() if f else b""
-                if sha256(data) == FILE_SHA256:
-                    return data, None
-    lines = [ln for ln in done.stderr.splitlines() if ln.strip() and "WARNING" not in ln]
-    mismatch = any("HASHES" in ln for ln in lines)
-    return None, "its hash does not match the pin" if mismatch else (
-        lines[-1].strip() if lines else f"pip exited {done.returncode}"
-    )
+    return SSD1306.fetch(cache, python, log) / FILE
 
 
 def compiled(mpy_cross, cache=None, log=None):

@@ -6,11 +6,13 @@
 2. Hash every file on the board (sha256, computed there) and plan against the image's hashes.
 3. Nothing differs: say "up to date" and copy nothing. Otherwise copy what differs (each file
    through a temporary name, main.py last), remove stale firmware, and hash everything again.
-4. The display driver (display.py), an import check of the app, and a hard reset.
+4. The display driver (display.py); on a Pico W (or with wifi="on") microdot and the page
+   (wireless.py), while a plain Pico gets none of the W's modules; an import check of the app,
+   and a hard reset.
 SPDX-License-Identifier: MIT
 """
 
-from tools.flashing import device, display, snippets
+from tools.flashing import device, display, snippets, wireless
 from tools.flashing.errors import (
     UF2_HINT,
     BoardError,
@@ -19,7 +21,7 @@ from tools.flashing.errors import (
     NotMicroPython,
     TooOld,
 )
-from tools.flashing.plan import PROTECTED_DIRS, make_plan, mismatches
+from tools.flashing.plan import UNHASHED, make_plan, mismatches
 from tools.flashing.report import listing, size, step
 
 # The firmware needs the `asyncio` module name of MicroPython v1.21 (docs/FIRMWARE.md,
@@ -58,17 +60,23 @@ def check_board(info, mpy_version, port):
         )
 
 
-def flash(link, image, *, pins=None, log=print, driver=None, reset=True):
+def flash(link, image, *, pins=None, log=print, driver=None, reset=True, wifi=None,
+          wifi_mode="auto"):  # fmt: skip
     """Flash `image` onto the board behind `link`; return the Plan that was carried out.
-    `driver()` gives the display driver's .mpy (display.py), when a display needs it."""
+    `driver()` gives the display driver's .mpy (display.py), when a display needs it;
+    `wifi()` the Pico W's files (wireless.files); wifi_mode "auto" (a Pico W gets them), "on"
+    (any board: the emulated Pico's test of a W without its radio) or "off"."""
     link.after_loss = AGAIN
     link.doing = "asking the board its version"
     info = device.board_info(link)
     check_board(info, image.mpy_version, link.port)
     log(f"board: {info.describe()} on {link.port}")
+    w = wifi_mode == "on" or (wifi_mode == "auto" and wireless.is_pico_w(info.machine))
+    if not w:  # a plain Pico: nothing of the W's on its flash
+        image = image.without(wireless.w_only)
     hashes = image.hashes()
     link.doing = "hashing the board's files"
-    files, dirs = device.tree(link, nohash=PROTECTED_DIRS)
+    files, dirs = device.tree(link, nohash=UNHASHED)
     plan = make_plan(hashes, image.dirs(), files, dirs)
     if plan.conflicts:
         raise FlashError(
@@ -82,7 +90,7 @@ def flash(link, image, *, pins=None, log=print, driver=None, reset=True):
     else:
         apply(link, image, plan, log)
         link.doing = "verifying the copies"
-        files, _ = device.tree(link, nohash=PROTECTED_DIRS)
+        files, _ = device.tree(link, nohash=UNHASHED)
         bad = mismatches(hashes, files)
         if bad:
             raise FlashError(
@@ -94,12 +102,26 @@ def flash(link, image, *, pins=None, log=print, driver=None, reset=True):
         log(f"left alone (not firmware): {listing(plan.foreign)}")
     if pins is not None:
         display.ensure_driver(link, files, pins, log, driver)
+    if w and wifi is not None:
+        install_wifi(link, wifi, log)
     check_imports(link)
     if reset:
         link.doing = "resetting the board"
         link.reset()
         log("reset: the board is starting the new firmware")
     return plan
+
+
+def install_wifi(link, wifi, log):
+    """microdot and the page (wireless.py); without microdot (offline) the board plays on."""
+    from tools.flashing.driver import DriverError
+
+    try:
+        wanted = wifi()
+    except DriverError as e:
+        log(f"Wi-Fi: {e}: the board plays without its server; run make flash again when online")
+        return
+    wireless.install(link, wanted, log)
 
 
 def apply(link, image, plan, log=print):

@@ -60,6 +60,11 @@ class Image:
     def hashes(self):
         return {path: self.sha256(path) for path in self.files}
 
+    def without(self, drop):
+        """This image less the paths `drop(path)` is true for (a plain Pico: wireless.py)."""
+        kept = {path: f for path, f in self.files.items() if not drop(path)}
+        return Image(self.root, kept, self.mpy_version)
+
     def read(self, path):
         return self.files[path].read_bytes()
 

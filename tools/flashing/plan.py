@@ -3,7 +3,8 @@
     plan = make_plan(image.hashes(), image.dirs(), files, dirs)   # files, dirs: device.tree()
     plan.copy      # new or changed (sha256 differs), main.py last: it is what boots
     plan.delete    # stale firmware: .py/.mpy (and half-written .part) files not in the image
-    plan.keep      # never touched: /state/... (the games), /errors.log, /lib/... (mip), boot.py
+    plan.keep      # never touched: /state/... (the games), /errors.log, /lib/... (mip), boot.py,
+                   # /www/... and /wifi.json (a Pico W's page and network: wireless.py, wifi.py)
     plan.foreign   # other files that are not firmware (left alone, reported)
 
 A board file is "firmware" if it is code (.py, .mpy) outside the protected paths: a stale
@@ -13,8 +14,13 @@ SPDX-License-Identifier: MIT
 
 from dataclasses import dataclass, field
 
-PROTECTED_DIRS = ("/state", "/lib")  # the keeper's folder; micropython-lib drivers (ssd1306)
-PROTECTED_FILES = ("/errors.log", "/boot.py")
+# The keeper's folder; micropython-lib drivers (ssd1306, microdot); a Pico W's page (wireless.py)
+PROTECTED_DIRS = ("/state", "/lib", "/www")
+# The error log; boot.py; a Pico W's network settings (firmware/radio.py: make wifi writes it)
+PROTECTED_FILES = ("/errors.log", "/boot.py", "/wifi.json")
+# Listed without a hash: the protected folders, and the Wi-Fi's password (no digest of it leaves
+# the board, not even one).
+UNHASHED = PROTECTED_DIRS + ("/wifi.json",)
 CODE_SUFFIXES = (".py", ".mpy", ".part")  # .part: a copy cut short (device.TEMP_SUFFIX)
 MAIN = "/main.py"
 

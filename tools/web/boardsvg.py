@@ -59,7 +59,7 @@ def board_svg(holes):
         'role="img" aria-label="The board: 121 holes in four streets and the game hole" '
         'xmlns="http://www.w3.org/2000/svg"><g class="turn">'
     ]
-    streets = {}
+    streets: dict[int, list[int]] = {}
     for n, h in holes.items():
         streets.setdefault(h["street"], []).append(n)
     for s in sorted(k for k in streets if k > 0):

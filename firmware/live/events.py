@@ -1,0 +1,62 @@
+"""One watching phone's Server-Sent Events stream: the board's state after each change.
+
+    s = Watch(server, token)          # the body of GET /api/events's response
+    async for chunk in s: ...         # what microdot writes: b"data: {json}\\n\\n", or a
+                                      # b": keep-alive\\n\\n" comment after KEEPALIVE_MS quiet
+    await s.aclose()                  # the phone is gone: forgotten (also on a failed write)
+
+The first chunk is the state at once; each next one waits until the hub's rev moves, and is
+the state at that moment: changes that come while a chunk is being written to a slow phone
+coalesce into one, and nothing queues up behind a phone that stops reading (microdot.sse's
+queue would: so its SSE module is not used). A class with __anext__ rather than an async
+generator, which MicroPython does not have.
+SPDX-License-Identifier: MIT
+"""
+
+from compat import const
+
+from live.guard import timeout
+
+KEEPALIVE_MS = const(15000)
+
+
+class Watch:
+    """A watcher's stream; see the module docstring."""
+
+    def __init__(self, server, token):
+        self.server = server
+        self.token = token
+        self.sent = -1  # the rev last written
+        self.open = True
+        server.watchers.append(self)
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if not self.open:
+            raise StopAsyncIteration
+        srv = self.server
+        hub = srv.hub
+        while hub.rev == self.sent:
+            try:
+                await timeout(srv.changed.wait(), KEEPALIVE_MS)
+            except TimeoutError:
+                if hub.rev == self.sent:
+                    return b": keep-alive\n\n"
+        if not self.open:
+            raise StopAsyncIteration
+        self.sent = hub.rev
+        state = hub.state(hub.paired(self.token), srv.now())
+        return b"data: " + state.encode() + b"\n\n"
+
+    async def aclose(self):
+        self.close()
+
+    def close(self):
+        """Forget this watcher (idempotent)."""
+        if self.open:
+            self.open = False
+            w = self.server.watchers
+            if self in w:
+                w.remove(self)

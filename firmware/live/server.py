@@ -1,0 +1,246 @@
+"""The board's HTTP API on microdot (docs/WIFI.md, Protocol), bounded, as one asyncio task.
+
+    from live.hub import Hub
+    from live.server import serve
+    hub = Hub(app, os.urandom)
+    asyncio.create_task(serve(hub, "0.0.0.0", 80, "/site"))     # beside the game's loop
+
+Anyone may watch (GET: the page, /api/state, /api/events, /api/history); only a phone whose
+cookie holds a paired token may key in (POST /api/key), and a key goes to the hub, which
+hands it to the App's keypad scan: the one way from the network into the game. Static files
+are only those in site_dir when the server starts (a flat folder), looked up by name: no
+path is ever joined from the URL. Bounds: request heads (live.guard), bodies (BODY_BYTES:
+the largest honest one is a key's 22 bytes), MAX_CONN connections of which MAX_WATCHERS
+event streams; a connection over the cap is answered 503 and closed. ``serve`` is the one
+task: an error in it ends there, goes to the board's error log, and the game goes on.
+SPDX-License-Identifier: MIT
+"""
+
+import asyncio
+import json
+import os
+
+from compat import const, print_exception
+from microdot import Microdot, Request, Response
+
+from live.events import Watch
+from live.guard import Guarded, close
+from live.pairing import LOCKED, PAIRED
+
+MAX_CONN = const(16)  # open connections: 8 streams and a page loading (6 at once)
+MAX_WATCHERS = const(8)  # of them, event streams
+BODY_BYTES = const(64)
+COOKIE = "picopeg"
+_JSON = "application/json"
+_TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+          "css": "text/css; charset=utf-8", "png": "image/png",
+          "svg": "image/svg+xml", "json": _JSON, "webmanifest": "application/manifest+json",
+          "ico": "image/x-icon", "txt": "text/plain"}  # fmt: skip
+_BUSY = b"HTTP/1.0 503 Busy\r\nContent-Length: 0\r\nRetry-After: 2\r\n\r\n"
+_MAX_LOGGED = const(5)  # unexpected errors logged to flash per boot, then only printed
+
+# The bounds microdot reads its requests with (class settings: one server per board).
+Request.max_content_length = BODY_BYTES
+Request.max_body_length = BODY_BYTES
+Request.max_readline = 1024
+
+
+def site_files(site_dir):
+    """{name: content type} of the regular files in site_dir (not in sub-folders)."""
+    files: dict = {}
+    if not site_dir:
+        return files
+    for entry in os.ilistdir(site_dir) if hasattr(os, "ilistdir") else _listdir(site_dir):
+        name, kind = entry[0], entry[1]
+        if kind == 0x8000 and not name.startswith("."):
+            files[name] = _TYPES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+    return files
+
+
+def _listdir(folder):  # pragma: no cover - CPython
+    for name in os.listdir(folder):
+        yield name, os.stat(folder + "/" + name)[0] & 0o170000
+
+
+def _reply(status, **fields):
+    return Response(json.dumps(fields), status, {"Content-Type": _JSON})
+
+
+def _body(request):
+    """The request's JSON object, or None."""
+    try:
+        doc = json.loads(request.body)
+    except (ValueError, TypeError):
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+class Server:
+    """The microdot app and the connections' bookkeeping; see the module docstring."""
+
+    def __init__(self, hub, site_dir, log=None):
+        self.site_dir = site_dir
+        self.files = site_files(site_dir)
+        self.log = log  # log(exc, where): the board's error log (None: print only)
+        self.logged = 0
+        self.conns = 0
+        self.refused = 0  # connections over the cap, answered 503
+        self.watchers = []
+        self.changed = asyncio.Event()
+        self.hub = hub
+        self.attach(hub)
+        self.web = self._routes(Microdot())
+
+    def attach(self, hub):
+        """Serve hub (a board that booted again after an error: its new App's hub)."""
+        self.hub = hub
+        hub.notify = self._pulse
+        self._pulse()
+
+    def now(self):
+        return self.hub.app.board.ticks_ms()
+
+    def _pulse(self):
+        self.changed.set()  # wakes every watcher waiting now; the next wait waits anew
+        self.changed.clear()
+
+    def _paired(self, request):
+        return self.hub.paired(request.cookies.get(COOKIE))
+
+    def _routes(self, web):
+        @web.get("/api/state")
+        async def state(request):
+            body = self.hub.state(self._paired(request), self.now())
+            return Response(body, 200, {"Content-Type": _JSON, "Cache-Control": "no-store"})
+
+        @web.get("/api/events")
+        async def events(request):
+            if request.method == "HEAD":  # no body is written: no stream to open
+                return Response("", 200, {"Content-Type": "text/event-stream"})
+            if len(self.watchers) >= MAX_WATCHERS:
+                return _reply(503, error="too many phones watching")
+            w = Watch(self, request.cookies.get(COOKIE))
+            request.sock[0].stream = w  # the connection closes it, whatever happens
+            return Response(w, 200, {  # type: ignore[arg-type]  # (an async iterator body)"Content-Type": "text/event-stream",
+                                     "Cache-Control": "no-store"})  # fmt: skip
+
+        @web.get("/api/history")
+        async def history(request):
+            return Response(self.hub.history(), 200, {"Content-Type": _JSON})
+
+        @web.post("/api/pair/request")
+        async def pair_request(request):
+            now = self.now()
+            if self.hub.pair_request(now) is None:
+                return _reply(429, error="pairing locked", seconds=self.hub.pairing.locked_s(now))
+            return Response("", 204)
+
+        @web.post("/api/pair")
+        async def pair(request):
+            doc = _body(request)
+            code = doc.get("code") if doc else None
+            if not isinstance(code, str):
+                return _reply(400, error='send {"code": "123456"}')
+            now = self.now()
+            result, token = self.hub.pair(code, now)
+            if result == LOCKED:
+                return _reply(429, error="pairing locked", seconds=self.hub.pairing.locked_s(now))
+            if result != PAIRED:
+                return _reply(403, error="wrong code")
+            cookie = "{}={}; Path=/; HttpOnly; SameSite=Strict".format(COOKIE, token)
+            return Response('{"paired": true}', 200, {"Content-Type": _JSON,
+                                                      "Set-Cookie": cookie})  # fmt: skip
+
+        @web.post("/api/key")
+        async def key(request):
+            if not self._paired(request):
+                return _reply(403, error="pair first")
+            doc = _body(request)
+            if doc is None:
+                return _reply(400, error="bad key")
+            try:
+                queued = self.hub.press(doc.get("key"), doc.get("ms", 100))
+            except ValueError as e:
+                return _reply(400, error=str(e))
+            return Response("", 204) if queued else _reply(503, error="keys queued: wait")
+
+        @web.get("/")
+        async def index(request):
+            return self._file("index.html")
+
+        @web.get("/<name>")
+        async def static(request, name):
+            return self._file(name)
+
+        @web.errorhandler(Exception)
+        async def failed(request, exc):  # a handler's bug: logged; the game is untouched
+            self._log(exc, "server request")
+            return _reply(500, error="server error")
+
+        return web
+
+    def _file(self, name):
+        kind = self.files.get(name)  # only a name listed at start: nothing joined from a URL
+        if kind is None:
+            return _reply(404, error="not found")
+        return Response.send_file(self.site_dir + "/" + name, content_type=kind)
+
+    def _log(self, exc, where):
+        print_exception(exc)
+        if self.log is not None and self.logged < _MAX_LOGGED:
+            self.logged += 1
+            try:
+                self.log(exc, where)
+            except Exception as e:  # a failing flash must not stop the server
+                print_exception(e)
+
+    async def connection(self, reader, writer):
+        """One client: over the cap, 503 and closed; else microdot answers it, guarded. No
+        error leaves this coroutine (it would reach the board's loop's exception handler)."""
+        if self.conns >= MAX_CONN:
+            self.refused += 1
+            try:
+                g = Guarded(reader, writer, 0)
+                await g.awrite(_BUSY)
+            except Exception:  # gone already
+                pass
+            await close(writer)
+            return
+        self.conns += 1
+        g = Guarded(reader, writer, self.now())
+        try:
+            await self.web.handle_request(g, g)
+        except Exception as e:  # microdot re-raises socket errors it does not mute
+            if not isinstance(e, OSError):
+                self._log(e, "server connection")
+        finally:
+            self.conns -= 1
+            if g.stream is not None:
+                g.stream.close()
+            await close(writer)
+
+
+async def serve(hub, host, port, site_dir, log=None, *, started=None):
+    """Serve hub's board on host:port until cancelled: the one server task. Its errors end
+    here (printed and passed to log(exc, where), the board's error log); the game goes on.
+    started(server): called once listening (the simulator prints its address then)."""
+    listener = None
+    try:
+        srv = Server(hub, site_dir, log)
+        listener = await asyncio.start_server(srv.connection, host, port)
+        if started is not None:
+            started(srv)
+        while True:
+            await asyncio.sleep(3600)
+    except asyncio.CancelledError:
+        raise
+    except Exception as e:
+        print_exception(e)
+        if log is not None:
+            try:
+                log(e, "server")
+            except Exception as e2:  # the log's own failure: printed, no more
+                print_exception(e2)
+    finally:
+        if listener is not None:
+            listener.close()
