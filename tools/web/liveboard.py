@@ -6,6 +6,8 @@ README's picture and `make bench`.
         board.url                                   # http://127.0.0.1:PORT/
         board.state()                               # GET api/state (a watcher's: no cookie)
         mark = board.mark(); ...; board.code(mark)  # the pairing code the display shows next
+        cookie = board.pair()                       # a script pairs as a phone does ...
+        board.press("2", cookie); board.press("A", cookie)   # ... and keys in: A pegs 2
         board.power_cut()    # SIGKILL, then the same command again: same port, same folder
         rgbs(board.state()["frame"])                # each hole's (r, g, b), hole 1 first
 
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -145,3 +148,39 @@ class LiveBoard:
 
     def state(self):
         return json.loads(self.get("api/state"))
+
+    def post(self, path, body=None, cookie=""):
+        """(status, headers, body text) of a POST with a JSON body (and a cookie)."""
+        headers = {"Content-Type": "application/json"}
+        if cookie:
+            headers["Cookie"] = cookie
+        data = json.dumps(body if body is not None else {}).encode()
+        req = urllib.request.Request(self.url + path, data, headers, method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, r.headers, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers, e.read().decode()
+
+    def pair(self):
+        """Pair as a phone does (a code asked for, read off the display, sent); the cookie."""
+        mark = self.mark()
+        status, _, text = self.post("api/pair/request")
+        if status != 204:
+            raise RuntimeError(f"api/pair/request: {status} {text}")
+        status, headers, text = self.post("api/pair", {"code": self.code(mark)})
+        if status != 200:
+            raise RuntimeError(f"api/pair: {status} {text}")
+        return headers["Set-Cookie"].split(";")[0]
+
+    def press(self, legend, cookie, ms=100):
+        """A paired phone's key, held ms; returns once the board has let it go again."""
+        status, _, text = self.post("api/key", {"key": legend, "ms": ms}, cookie)
+        if status != 204:
+            raise RuntimeError(f"api/key {legend}: {status} {text}")
+        time.sleep(ms / 1000 + 0.2)  # held, let go, the release debounced
+
+    def keys(self, legends, cookie):
+        for ch in legends:
+            if ch != " ":
+                self.press(ch, cookie)
