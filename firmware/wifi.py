@@ -51,6 +51,7 @@ def _start(app, now):
         return ()
     radio = board.radio()
     if radio is None:  # the W's files on a board without the radio: say so, play on
+        print("PicoPeg: no Wi-Fi radio on this board: it plays without the Wi-Fi")
         app.view.radio = Items(Status(-1, "no Wi-Fi radio"))
         note(app, ["no Wi-Fi radio:", "board only"], now)
         return ()

@@ -26,6 +26,7 @@ from flash_support import MPY_CROSS
 from tools import flash
 from tools.flashing import link
 from tools.flashing.image import build
+from tools.flashing.wireless import w_only
 
 REPO = Path(__file__).resolve().parents[1]
 EMU = REPO / "tools" / "emu"
@@ -116,7 +117,8 @@ def test_flash_the_emulated_pico_then_it_boots_the_app(
     monkeypatch.setenv(link.PATIENCE_VAR, "8")
     firmware = tmp_path / "firmware"  # a snapshot: the test runs for minutes
     shutil.copytree(REPO / "firmware", firmware, ignore=shutil.ignore_patterns("__pycache__"))
-    image = build(firmware, tmp_path / "img", MPY_CROSS, log=lambda s: None)
+    # A plain Pico: the image less the Pico W's modules (tools/flashing/wireless.py).
+    image = build(firmware, tmp_path / "img", MPY_CROSS, log=lambda s: None).without(w_only)
     argv = ["flash", "--port", url, "--mpy-cross", MPY_CROSS, "--firmware", str(firmware),
             "--out", str(tmp_path / "img")]  # fmt: skip
     assert flash.main(argv) == 0
@@ -137,6 +139,10 @@ def test_flash_the_emulated_pico_then_it_boots_the_app(
     # make flash's reset left the mark (app.FLASHED) and the boot took it: no "recovered"
     assert "game.log" in state and "flashed" not in state
     assert "errors.log" not in files  # and nothing went wrong
+    # Nothing of the Pico W's (issue 19): no files, and no module of it loaded.
+    assert "www" not in files and "wifi.json" not in files
+    wifi = {"wifi", "radio", "network", "microdot", "ui.wifiopts", "live"}
+    assert not [m for m in modules if m in wifi or m.startswith("live.")], modules
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=120)
     on_flash = json.loads(emu_python(
@@ -146,3 +152,4 @@ def test_flash_the_emulated_pico_then_it_boots_the_app(
     ))  # fmt: skip
     for path, digest in image.hashes().items():
         assert on_flash.get(path) == digest, path
+    assert not [p for p in on_flash if p.startswith(("/www", "/lib/microdot")) or w_only(p)]

@@ -1,6 +1,7 @@
 """One watching phone's Server-Sent Events stream: the board's state after each change.
 
-    s = Watch(server, token)          # the body of GET /api/events's response
+    s = Watch(server, token, conn)    # the body of GET /api/events's response (conn: the
+                                      # connection, live.guard.Guarded: its end is watched)
     async for chunk in s: ...         # what microdot writes: b"data: {json}\\n\\n", or a
                                       # b": keep-alive\\n\\n" comment after KEEPALIVE_MS quiet
     await s.aclose()                  # the phone is gone: forgotten (also on a failed write)
@@ -9,9 +10,13 @@ The first chunk is the state at once; each next one waits until the hub's rev mo
 the state at that moment: changes that come while a chunk is being written to a slow phone
 coalesce into one, and nothing queues up behind a phone that stops reading (microdot.sse's
 queue would: so its SSE module is not used). A class with __anext__ rather than an async
-generator, which MicroPython does not have.
+generator, which MicroPython does not have. A phone that closes its end (a page closed, a
+phone asleep) is forgotten at once: a small task reads the connection and ends the stream at
+its end. One gone without a word (out of range) is forgotten when a write to it fails.
 SPDX-License-Identifier: MIT
 """
+
+import asyncio
 
 from compat import const
 
@@ -23,12 +28,24 @@ KEEPALIVE_MS = const(15000)
 class Watch:
     """A watcher's stream; see the module docstring."""
 
-    def __init__(self, server, token):
+    def __init__(self, server, token, conn):
         self.server = server
         self.token = token
         self.sent = -1  # the rev last written
         self.open = True
         server.watchers.append(self)
+        self._eof = asyncio.create_task(self._until_closed(conn))
+
+    async def _until_closed(self, conn):
+        """Read the connection until the phone closes it (a watcher sends nothing more)."""
+        try:
+            while await conn.reader.read(64):
+                pass
+        except Exception:  # reset: gone too
+            pass
+        if self.open:
+            self.close()
+            self.server.wake()  # the stream's wait ends: microdot closes the connection
 
     def __aiter__(self):
         return self
@@ -38,7 +55,7 @@ class Watch:
             raise StopAsyncIteration
         srv = self.server
         hub = srv.hub
-        while hub.rev == self.sent:
+        while hub.rev == self.sent and self.open:
             try:
                 await timeout(srv.changed.wait(), KEEPALIVE_MS)
             except TimeoutError:
@@ -60,3 +77,6 @@ class Watch:
             w = self.server.watchers
             if self in w:
                 w.remove(self)
+            t = self._eof
+            if t is not asyncio.current_task() and not t.done():
+                t.cancel()

@@ -94,13 +94,14 @@ class Server:
     def attach(self, hub):
         """Serve hub (a board that booted again after an error: its new App's hub)."""
         self.hub = hub
-        hub.notify = self._pulse
-        self._pulse()
+        hub.notify = self.wake
+        self.wake()
 
     def now(self):
         return self.hub.app.board.ticks_ms()
 
-    def _pulse(self):
+    def wake(self):
+        """Wake every watcher's stream (a change, or one of them closed)."""
         self.changed.set()  # wakes every watcher waiting now; the next wait waits anew
         self.changed.clear()
 
@@ -119,10 +120,11 @@ class Server:
                 return Response("", 200, {"Content-Type": "text/event-stream"})
             if len(self.watchers) >= MAX_WATCHERS:
                 return _reply(503, error="too many phones watching")
-            w = Watch(self, request.cookies.get(COOKIE))
-            request.sock[0].stream = w  # the connection closes it, whatever happens
-            return Response(w, 200, {  # type: ignore[arg-type]  # (an async iterator body)"Content-Type": "text/event-stream",
-                                     "Cache-Control": "no-store"})  # fmt: skip
+            conn = request.sock[0]
+            w = Watch(self, request.cookies.get(COOKIE), conn)
+            conn.stream = w  # the connection closes it, whatever happens
+            head = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+            return Response(w, 200, head)  # type: ignore[arg-type]  # (an async iterator)
 
         @web.get("/api/history")
         async def history(request):
@@ -227,7 +229,7 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
     listener = None
     try:
         srv = Server(hub, site_dir, log)
-        listener = await asyncio.start_server(srv.connection, host, port)
+        listener = await asyncio.start_server(srv.connection, host, port, backlog=MAX_CONN)
         if started is not None:
             started(srv)
         while True:

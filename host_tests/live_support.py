@@ -1,0 +1,248 @@
+"""A running `tools/sim.py --serve` (CPython or the MicroPython unix port) for the live tests.
+
+    with Served(tmp_path, "micropython") as s:    # or "python"
+        s.get("/api/state")                       # (status, headers, body bytes)
+        token = s.pair()                          # asks a code, reads it off the display lines
+        s.post("/api/key", {"key": "2", "ms": 100}, token)
+        s.raw(b"GET / HTTP/1.1\\r\\n\\r\\n")         # bytes sent as they are; the reply's bytes
+
+stdout is read by a thread: ``lines`` (every line), ``display`` (the last 8 display lines),
+``heap`` (the ``heap:`` figures when started with heap_ms). pytest only (subprocess).
+"""
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = REPO / ".venv" / "bin"
+INTERPRETERS = ("python", "micropython")
+SITE = {"index.html": b"<!doctype html><title>live</title>", "page.js": b"// the page\n"}
+SETTINGS_SECRET = "wifi-secret-in-the-state-folder"
+
+
+def ensure_upy_lib():
+    """microdot for the unix port (make upy-lib), fetched once (pinned: weblib.py)."""
+    subprocess.run([sys.executable, "-m", "tools.flashing.weblib", str(REPO / "build/upy-lib")],
+                   cwd=REPO, check=True, capture_output=True)  # fmt: skip
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def make_site(folder):
+    """A flat site folder, with a sub-folder and a dot file that must never be served."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in SITE.items():
+        (folder / name).write_bytes(data)
+    (folder / "sub").mkdir(exist_ok=True)
+    (folder / "sub" / "inner.js").write_bytes(b"// not served: not in the flat folder\n")
+    (folder / ".hidden").write_bytes(b"not served")
+    return folder
+
+
+class Served:
+    """One served board; see the module docstring."""
+
+    def __init__(self, tmp, interp="python", *, state=None, heap_ms=0, heap_kb=0, firmware=None):
+        self.tmp = Path(tmp)
+        self.state_dir = Path(state or self.tmp / "state")
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        self.site = make_site(self.tmp / "site")
+        (self.state_dir / "wifi-note.txt").write_text(SETTINGS_SECRET)  # a file to try to read
+        self.port = free_port()
+        self.interp = interp
+        if interp == "micropython":
+            ensure_upy_lib()
+            cmd = [str(BIN / "micropython")]
+            if heap_kb:
+                cmd += ["-X", "heapsize={}K".format(heap_kb)]
+        else:
+            cmd = [sys.executable]
+        cmd += ["tools/sim.py", "--serve", str(self.port), "--state-dir", str(self.state_dir),
+                "--site", str(self.site)]  # fmt: skip
+        if heap_ms:
+            cmd += ["--heap-log", str(heap_ms)]
+        if firmware:
+            cmd += ["--firmware", str(firmware)]
+        self.cmd = cmd
+        self.lines = []
+        self.display = [""] * 8
+        self.heap = []
+        self.proc = None
+        self.start()
+
+    def start(self):
+        self.lines = []
+        self.proc = subprocess.Popen(self.cmd, cwd=REPO, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)  # fmt: skip
+        first = self.proc.stdout.readline()
+        if first.strip() != "http://127.0.0.1:{}/".format(self.port):
+            self.proc.kill()
+            raise AssertionError(
+                "first line {!r}; stderr {}".format(first, self.proc.stderr.read())
+            )
+        self.lines.append(first.strip())
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._shown = []
+
+    def _read(self):
+        shown = []
+        for line in self.proc.stdout:
+            line = line.rstrip("\n")
+            self.lines.append(line)
+            if line.startswith("display: "):
+                shown.append(line[9:])
+                if len(shown) == 8:
+                    self.display = shown
+                    shown = []
+            elif line.startswith("heap: "):
+                self.heap.append(int(line[6:]))
+
+    def kill(self):
+        """The power cut: SIGKILL."""
+        self.proc.kill()
+        self.proc.wait()
+
+    def stderr(self):
+        """Everything the server wrote on stderr (after it stopped)."""
+        self.kill()
+        return self.proc.stderr.read()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.kill()
+
+    # -- HTTP ---------------------------------------------------------------------------
+
+    def request(self, method, path, body=None, token=None, *, headers=None, timeout=10):
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        h = dict(headers or {})
+        if token:
+            h["Cookie"] = "picopeg=" + token
+        data = json.dumps(body).encode() if isinstance(body, dict) else body
+        if data is not None:
+            h.setdefault("Content-Type", "application/json")
+        c.request(method, path, body=data, headers=h)
+        r = c.getresponse()
+        out = r.status, dict(r.getheaders()), r.read()
+        c.close()
+        return out
+
+    def get(self, path, token=None):
+        return self.request("GET", path, token=token)
+
+    def post(self, path, body=None, token=None):
+        return self.request("POST", path, body if body is not None else b"", token)
+
+    def state(self, token=None):
+        status, _, body = self.get("/api/state", token)
+        assert status == 200, body
+        return json.loads(body)
+
+    def raw(self, data, wait=5.0, close_write=False):
+        """Send data as it is; the reply's bytes (b"" if the server closed without one)."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=wait) as s:
+            try:
+                s.sendall(data)
+                if close_write:
+                    s.shutdown(socket.SHUT_WR)
+            except OSError:  # the server closed first (it refused the head): read what it said
+                pass
+            return read_all(s)
+
+    # -- the board ----------------------------------------------------------------------
+
+    def code(self, since, timeout=5):
+        """The pairing code the board shows (display line 1), once it differs from since."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            first = self.display[0]
+            if first.startswith("pair: ") and first[6:] != since:
+                return first[6:]
+            time.sleep(0.02)
+        raise AssertionError("no pairing code on the display: {}".format(self.display))
+
+    def pair(self):
+        before = self.display[0][6:] if self.display[0].startswith("pair: ") else None
+        status, _, _ = self.post("/api/pair/request")
+        assert status == 204
+        code = self.code(before)
+        status, headers, body = self.post("/api/pair", {"code": code})
+        assert status == 200 and json.loads(body) == {"paired": True}, body
+        cookie = headers["Set-Cookie"]
+        assert cookie.endswith("; Path=/; HttpOnly; SameSite=Strict"), cookie
+        return cookie.split(";")[0].split("=", 1)[1]
+
+    def settle(self, token=None, quiet=0.6, timeout=15):
+        """The state once its rev has not moved for `quiet` seconds (keys done, blinks over)."""
+        end = time.monotonic() + timeout
+        last = self.state(token)
+        since = time.monotonic()
+        while time.monotonic() < end:
+            time.sleep(0.1)
+            now = self.state(token)
+            if now["rev"] != last["rev"]:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return now
+        raise AssertionError("the board did not settle")
+
+
+def read_all(s, limit=1 << 20):
+    out = b""
+    while len(out) < limit:
+        try:
+            chunk = s.recv(65536)
+        except TimeoutError:
+            break
+        except OSError:  # reset
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
+def sse_open(port, token=None):
+    """A raw socket on /api/events after its response head; (socket, the bytes after it)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    cookie = "Cookie: picopeg={}\r\n".format(token) if token else ""
+    s.sendall("GET /api/events HTTP/1.1\r\nHost: x\r\n{}\r\n".format(cookie).encode())
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    return s, data
+
+
+def sse_event(s, buf=b""):
+    """The next data: event's JSON from an open stream (comments skipped); (doc, rest)."""
+    while True:
+        while b"\n\n" not in buf:
+            chunk = s.recv(4096)
+            if not chunk:
+                raise AssertionError("the stream ended")
+            buf += chunk
+        event, buf = buf.split(b"\n\n", 1)
+        if event.startswith(b"data: "):
+            return json.loads(event[6:]), buf
+
+
+def environ_ok():
+    return os.path.exists(BIN / "micropython")
