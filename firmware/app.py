@@ -26,12 +26,10 @@ rendered, so what the LEDs show is always on flash.
 SPDX-License-Identifier: MIT
 """
 
-from compat import collect, const, print_exception, ticks_diff
-from keypad import KeyDecoder
-from render import FRAME_BYTES, Renderer
+from compat import collect, const, forget, print_exception, ticks_add, ticks_diff
+from render import FRAME_BYTES, WIN_MS, Renderer
 from scorekeeper.errors import StorageError
 from scorekeeper.fileops import join
-from ui import forget
 from view import SIG_RECOVERED, View
 
 RESET_POWER = const(1)  # machine.PWRON_RESET
@@ -83,7 +81,6 @@ class App:
         # The big buffers first, while the heap is still in one piece.
         self.view = View()
         self.renderer = Renderer(self.view)
-        self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
         self.failed = None  # the uncaught error that stopped the app
         # The Wi-Fi server's hub (live.hub, issue 19), set by the board that starts it; None
         # on a plain board, which imports nothing of it.
@@ -91,7 +88,6 @@ class App:
         self._key_t = board.ticks_ms()  # the last key event (idle: see idle())
         collect()
         from scorekeeper.keeper import Keeper
-        from ui.control import Controller
 
         now = board.ticks_ms()
         self.keeper = Keeper(board.state_dir, board.fs, board.seconds)
@@ -107,15 +103,26 @@ class App:
             migrate_show(self.keeper)
             forget("ui.showmigrate")
         note = self._boot_note(boot_notice, now)
-        # The controller loads the view once, with the boot's note among its lines.
-        self.ctl = Controller(self.keeper, self.view, now, read_supply(board), note)
-        # The first frame: the game, as soon as the view holds it. What only the keys and
-        # the text need (the modes, the text view) loads after it: on the make flash Pico,
-        # where every module is read from littlefs, that is ~150 ms sooner (docs/FIRMWARE.md).
+        # The first frame: the game and the app's settings, as soon as the keeper holds them.
+        # What only the keys and the text need (the keypad's decoder, the controller and the
+        # modes, the text view) loads after it: on the make flash Pico, where every module is
+        # read from littlefs, that is ~250 ms sooner (docs/FIRMWARE.md).
+        v = self.view
+        v.supply_ma = read_supply(board)
+        v.apply_settings(self.keeper.settings.extra)
+        v.load_game(self.keeper.game, now)
+        if self.keeper.game.winner >= 0:  # won before this start: hold the final position
+            v.won_ms = ticks_add(now, -WIN_MS)
         if self.renderer.render(now):
             board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         forget(CHECKPOINT)
+        from keypad import KeyDecoder
+        from ui.control import Controller
+
+        self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
+        # The controller takes the view as loaded here, with the boot's note for the display.
+        self.ctl = Controller(self.keeper, v, now, note)
         self.ctl.start(now)
         from textview import build_lines, new_lines
 

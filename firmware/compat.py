@@ -1,4 +1,5 @@
-"""The one shim between MicroPython and CPython: const, tick arithmetic, exceptions, collect.
+"""The one shim between MicroPython and CPython: const, tick arithmetic, exceptions, collect
+(and forget, which lets a module's code leave the heap).
 
 Nothing else in the firmware looks at sys.implementation; import these names from here.
 SPDX-License-Identifier: MIT
@@ -60,6 +61,15 @@ else:  # pragma: no cover - CPython
     def sleep_ms(ms):
         """Sleep for ms milliseconds."""
         time.sleep(ms / 1000)
+
+
+def forget(name):
+    """Drop a module from sys.modules (and its package) so its code can be collected."""
+    sys.modules.pop(name, None)
+    parent, _dot, leaf = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and hasattr(package, leaf):
+        delattr(package, leaf)
 
 
 if hasattr(sys, "print_exception"):

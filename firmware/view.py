@@ -9,6 +9,7 @@ SPDX-License-Identifier: MIT
 
 from compat import const
 from power import DEFAULT_BUDGET_MA
+from supply import AUTO, led_budget_ma
 
 # Modes (the app's numbering; named here so the renderer and the text view agree).
 MODE_SCORE = const(0)
@@ -38,6 +39,17 @@ PREVIEW_ALL = const(4)
 
 BRIGHTNESS_LEVELS = const(8)  # settings value 1..8, see render.BRIGHTNESS
 DEFAULT_BRIGHTNESS = const(5)
+
+# The app's settings (app.* keys of the keeper's settings file) and their defaults: the one
+# table. The view applies them (apply_settings: at boot, before the first frame, and after a
+# change); the settings mode shows and steps them (ui.app_setting).
+APP_DEFAULTS = {
+    "app.mode": MODE_SCORE,  # the mode the board was in (MODE_*)
+    "app.brightness": DEFAULT_BRIGHTNESS,  # 1-8
+    "app.palette": 0,  # palette.PALETTES
+    "app.budget": AUTO,  # the LED current cap, mA; AUTO: what the supply allows (supply.py)
+    "app.keep_awake": 0,  # a power bank's keep-awake glow (keepawake.py): off
+}
 
 
 class View:
@@ -86,6 +98,16 @@ class View:
             self.winner = game.winner
             self.won_ms = now
         self.skunk = game.skunk if game.winner >= 0 else 0
+
+    def apply_settings(self, extra):
+        """Brightness, palette, keep-awake and the LED current budget from the keeper's
+        settings.extra (APP_DEFAULTS where unset); the budget never above what the supply
+        offers (supply_ma, supply.py), whatever the setting says."""
+        d = APP_DEFAULTS
+        self.brightness = extra.get("app.brightness", d["app.brightness"])
+        self.palette = extra.get("app.palette", d["app.palette"])
+        self.keep_awake = extra.get("app.keep_awake", d["app.keep_awake"])
+        self.budget_ma = led_budget_ma(self.supply_ma, extra.get("app.budget", AUTO))
 
     def set_signal(self, signal, now):
         """Start a transient signal (SIG_*) at tick now."""

@@ -78,6 +78,7 @@ class Served:
         self.lines = []
         self.display = [""] * 8
         self.heap = []
+        self.heap_board = None
         self.proc = None
         self.start()
 
@@ -108,6 +109,8 @@ class Served:
                     shown = []
             elif line.startswith("heap: "):
                 self.heap.append(int(line[6:]))
+            elif line.startswith("heap-board: "):
+                self.heap_board = int(line[12:])
 
     def kill(self):
         """The power cut: SIGKILL."""

@@ -23,7 +23,7 @@ SPDX-License-Identifier: MIT
 from binascii import hexlify
 from json import dumps
 
-from compat import const, ticks_diff
+from compat import const, ticks_add, ticks_diff
 from keypad import KEYS
 from ledmap import HOLE_TO_LED
 from palette import PALETTES
@@ -35,6 +35,7 @@ FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (ui
 MAX_KEY_MS = const(4000)
 MIN_KEY_MS = const(40)  # two scans and the debounce: shorter would never be seen
 _GAP_MS = const(60)  # keys up between two queued keys (the decoder's release and debounce)
+_MIN_SCANS = const(3)  # a key down (and up) for at least this many keypad scans
 _MAX_QUEUE = const(8)  # keys waiting: more are refused (the phone sends them again)
 _CODE_LEVEL = const(40)  # the code's holes, dim white (G R B)
 
@@ -52,6 +53,7 @@ class Hub:
         self._queue = []  # [key bit, ms] waiting
         self._down = 0  # the bit held now
         self._until = 0  # when it goes up (while down) or the next may go down (while up)
+        self._scans = _MIN_SCANS  # scans since it went down (or up)
         self._showing = None  # the code shown on the board, or None
         self._locked = False
         self._json = None  # the cached state body for rev
@@ -75,17 +77,22 @@ class Hub:
         return True
 
     def keys(self, now):
-        """The phones' key mask for the scan at tick now (App.tick ORs it in)."""
+        """The phones' key mask for the scan at tick now (App.tick ORs it in). A key stays
+        down its ms and at least _MIN_SCANS scans, and up as long between two keys, however
+        late the scans come (a slow turn must not make a tap too short to be seen)."""
+        self._scans += 1
         if self._down:
-            if ticks_diff(now, self._until) < 0:
+            if ticks_diff(now, self._until) < 0 or self._scans < _MIN_SCANS:
                 return self._down
             self._down = 0
-            self._until = now + _GAP_MS
+            self._until = ticks_add(now, _GAP_MS)
+            self._scans = 0
             return 0
-        if self._queue and ticks_diff(now, self._until) >= 0:
+        if self._queue and ticks_diff(now, self._until) >= 0 and self._scans >= _MIN_SCANS:
             bit, ms = self._queue.pop(0)
             self._down = bit
-            self._until = now + ms
+            self._until = ticks_add(now, ms)
+            self._scans = 1
             return bit
         return 0
 

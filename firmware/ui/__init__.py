@@ -23,12 +23,11 @@ Modes are imported only when first used, so the Pico's heap holds only what is p
 SPDX-License-Identifier: MIT
 """
 
-from compat import const
+from compat import const, forget  # forget: the controller's and the modes'
 from cribbage.errors import CribbageError
 from keypad import HOLD, LONG  # one meaning: the keypad's event kinds (held 0.8 s, 3 s)
 from scorekeeper.errors import ScorekeeperError
-from supply import AUTO
-from view import DEFAULT_BRIGHTNESS, MODE_SCORE
+from view import APP_DEFAULTS
 
 TAP = const(0)  # pressed and let go: digits act on the press, other keys on the release
 
@@ -78,33 +77,11 @@ class ModeBase:
         return []
 
 
-def forget(name):
-    """Drop a module from sys.modules (and its package) so its code can be collected."""
-    import sys
-
-    sys.modules.pop(name, None)
-    parent, _dot, leaf = name.rpartition(".")
-    package = sys.modules.get(parent)
-    if package is not None and hasattr(package, leaf):
-        delattr(package, leaf)
-
-
 # -- the app's settings, kept in the keeper's settings file (app.* keys) -------------------
 
 
-# The app's settings and their defaults: the one table (the controller applies them, the
-# settings mode shows and steps them).
-APP_DEFAULTS = {
-    "app.mode": MODE_SCORE,  # the mode the board was in (view.MODE_*)
-    "app.brightness": DEFAULT_BRIGHTNESS,  # 1-8
-    "app.palette": 0,  # palette.PALETTES
-    "app.budget": AUTO,  # the LED current cap, mA; AUTO: what the supply allows (supply.py)
-    "app.keep_awake": 0,  # a power bank's keep-awake glow (keepawake.py): off
-}
-
-
 def app_setting(keeper, name):
-    """An app.* setting's saved value, or its default (APP_DEFAULTS)."""
+    """An app.* setting's saved value, or its default (view.APP_DEFAULTS: the one table)."""
     return keeper.settings.extra.get(name, APP_DEFAULTS[name])
 
 

@@ -1,6 +1,7 @@
 """The board's controller: keypad events and time in, keeper calls and view updates out.
 
-    ctl = Controller(keeper, view, now)    # the view: the game and the app's settings
+    view.apply_settings(keeper.settings.extra); view.load_game(keeper.game, now)  # app.py
+    ctl = Controller(keeper, view, now)    # after the first frame: it takes the view as is
     ctl.start(now)                         # then the modes: restores the saved one
     ctl.on_event(code, now)                # each keypad.KeyDecoder event code
 
@@ -18,10 +19,8 @@ SPDX-License-Identifier: MIT
 
 import sys
 
-from compat import collect, const, ticks_add
+from compat import collect, const
 from keypad import PRESS, RELEASE
-from render import WIN_MS
-from supply import led_budget_ma
 from view import MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
 
 from ui import (
@@ -48,10 +47,11 @@ _NOTE_LINES = const(4)
 class Controller:
     """Owns the modes; see the module docstring."""
 
-    def __init__(self, keeper, view, now, supply_ma=0, note=()):
-        """note: the boot's lines for the display (app.App: "recovered", ...), if any."""
+    def __init__(self, keeper, view, now, note=()):
+        """view: loaded with the game and the app's settings (app.App, for the board's first
+        frame, before this module loads); note: the boot's lines for the display (app.App:
+        "recovered", ...), if any."""
         self.keeper = keeper
-        view.supply_ma = supply_ma  # what the USB-C supply advertises (supply.py); 0: unknown
         self.view = view
         self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
         self._long = 0  # keys whose long press has fired during this press
@@ -59,10 +59,6 @@ class Controller:
         # The module names each mode's import brought in.
         self._imported = [()] * len(MODULES)  # type: list[list[str] | tuple[()]]
         self.mode_id = -1
-        self.apply_settings()
-        view.load_game(keeper.game, now)  # the game, for the board's first frame
-        if keeper.game.winner >= 0:  # won before this start: hold the final position at once
-            view.won_ms = ticks_add(now, -WIN_MS)
 
     def start(self, now):
         """Load the scoreboard, then the mode the board was in, and show it. Apart from the
@@ -79,16 +75,6 @@ class Controller:
         self.refresh(now)  # the mode's overlay and lines (the game is in the view already)
 
     # -- settings the app keeps in the keeper's settings file ---------------------------
-
-    def apply_settings(self):
-        """Copy brightness, palette, current budget and keep-awake into the view."""
-        v = self.view
-        k = self.keeper
-        v.brightness = app_setting(k, "app.brightness")
-        v.palette = app_setting(k, "app.palette")
-        v.keep_awake = app_setting(k, "app.keep_awake")
-        # Never above what the supply offers (supply.py), whatever the setting says.
-        v.budget_ma = led_budget_ma(v.supply_ma, app_setting(k, "app.budget"))
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -151,7 +137,7 @@ class Controller:
         if flags & RESTARTED:
             self.game_restarted()
         if flags & SETTINGS:
-            self.apply_settings()
+            self.view.apply_settings(self.keeper.settings.extra)
         m = next_mode(flags)
         if m >= 0:
             self.set_mode(m, now)

@@ -70,11 +70,11 @@ def game_modules():
     Records every import with an audit hook: for a command line only (it stays installed)."""
     import tempfile
 
-    root = Path(__file__).resolve().parents[2]
-    firmware = root / "firmware"
+    import tools.fwpath  # firmware/ on sys.path
+
+    firmware = Path(tools.fwpath.FIRMWARE)
     seen = set()
     sys.addaudithook(lambda event, args: event == "import" and seen.add(args[0]))
-    sys.path.insert(0, str(firmware))
     from tools.board.fullgame import play
     from tools.board.pcboard import Harness
 

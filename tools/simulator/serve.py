@@ -9,8 +9,9 @@ of the display's 8 lines whenever the board's display changes (the pairing code 
 as a person reads it off the board). A power cut is the process killed and started again on
 the same state folder. After an uncaught error the board shows it for 3 s and boots again as
 after its watchdog reset, with a fresh hub (paired phones pair again, as on the board).
-``heap_ms``: on MicroPython, also print ``heap: <bytes free>`` after a collection every
-heap_ms (the fuzz test's and the benchmark's measure).
+``heap_ms``: on MicroPython, also print ``heap-board: <bytes free>`` after the board's boot,
+before anything of the server is loaded, then ``heap: <bytes free>`` every heap_ms (each
+after a collection: the fuzz test's and the benchmark's measure).
 Runs on CPython and on the MicroPython unix port.
 SPDX-License-Identifier: MIT
 """
@@ -114,9 +115,6 @@ def _log(board):
 async def _serve_board(port, state_dir, site_dir, heap_ms):
     import asyncio
 
-    from live.hub import Hub
-    from live.server import serve
-
     display = PrintedDisplay()
     cause = RESET_POWER
     tasks = []  # the server's and the heap log's (references kept: CONVENTIONS 2.5)
@@ -127,12 +125,16 @@ async def _serve_board(port, state_dir, site_dir, heap_ms):
         say("http://{}:{}/".format(HOST, port))
         display.release()
 
-    if heap_ms and sys.implementation.name == "micropython":
-        tasks.append(asyncio.create_task(_heap_log(heap_ms)))
+    heap = heap_ms and sys.implementation.name == "micropython"
     while True:
         board = ServedBoard(state_dir, cause, display)
         app = boot(board)
+        if heap and not tasks:  # the board alone, before anything of the server is loaded
+            tasks.append(asyncio.create_task(_heap_log(heap_ms, _free())))
         if app is not None:
+            from live.hub import Hub
+            from live.server import serve
+
             hub = Hub(app, os.urandom)
             if holder:  # booted again after an error: the same server, the new hub
                 holder[0].attach(hub)
@@ -145,13 +147,20 @@ async def _serve_board(port, state_dir, site_dir, heap_ms):
         cause = RESET_WATCHDOG
 
 
-async def _heap_log(every_ms):
-    import asyncio
+def _free():
     import gc
 
+    gc.collect()
+    return gc.mem_free()
+
+
+async def _heap_log(every_ms, board_free):
+    import asyncio
+
+    await asyncio.sleep_ms(every_ms)  # (the address line comes first)
+    say("heap-board: {}".format(board_free))
     while True:
-        gc.collect()
-        say("heap: {}".format(gc.mem_free()))
+        say("heap: {}".format(_free()))
         await asyncio.sleep_ms(every_ms)
 
 
