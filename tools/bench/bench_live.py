@@ -160,7 +160,9 @@ def measure(cmd_head, tmp, extra=()):
     """(key->board, commit->watchers, side key->watchers: ms lists, Board) for a runtime."""
     port = free_port()
     state = tempfile.mkdtemp(dir=tmp)
-    cmd = [*cmd_head, "tools/sim.py", "--serve", str(port), "--state-dir", state, *extra]
+    site = tempfile.mkdtemp(dir=tmp)  # no page: the API is what is measured
+    cmd = [*cmd_head, "tools/sim.py", "--serve", str(port), "--state-dir", state, "--site", site,
+           *extra]  # fmt: skip
     b = Board(cmd, port)
     try:
         token = b.pair()
@@ -197,7 +199,9 @@ def run():
     tmp = tempfile.mkdtemp(prefix="picopeg-bench-live-")
     results = {}
     try:
-        runtimes = [("CPython", [sys.executable], ())]
+        venv = os.path.join(ROOT, ".venv", "bin", "python")  # microdot's (make bench runs
+        cpython = venv if os.path.exists(venv) else sys.executable  # in .venv-bench)
+        runtimes = [("CPython", [cpython], ())]
         if have_micropython():
             fw = compiled_firmware(os.path.join(tmp, "fw"))
             runtimes.append(("upy unix", [MICROPYTHON, "-X", "heapsize={}K".format(HEAP_KB)],
