@@ -191,6 +191,31 @@ def test_a_watching_pages_key_changes_nothing_and_it_says_how_to_pair(table):
     assert b.js("return document.querySelector('#banner button').textContent") == "Pair"
 
 
+LAYOUT = """
+const box = (s) => document.querySelector(s).getBoundingClientRect();
+const board = box('#board'), hole = box('[data-hole="1"]'), digits = box('#scores b');
+const nums = [...document.querySelectorAll('#board text.num:not(.skunk-label)')]
+  .filter(t => t.getBoundingClientRect().height > 0);
+return {w: innerWidth, h: innerHeight, bw: board.width, bh: board.height, hole: hole.width,
+        digits: digits.height, nums: nums.length, play: box('#play').bottom,
+        numPx: nums.length ? nums[0].getBoundingClientRect().height : 0};
+"""
+
+
+def test_a_watching_phone_gets_the_board_as_large_as_its_screen_either_way(table):
+    board, watchers, _ = table
+    upright = watchers[2].js(LAYOUT)
+    assert upright["bh"] > 0.85 * upright["h"] and upright["bh"] > upright["bw"]  # down it
+    with browser.Browser(844, 390, mobile=True) as b:  # held sideways
+        open_live(b, board.url)
+        sideways = b.js(LAYOUT)
+    assert sideways["bw"] > 0.95 * sideways["w"] and sideways["bw"] > sideways["bh"]  # across
+    for lay in (upright, sideways):
+        assert lay["play"] <= lay["h"] + 1, lay  # all of it on the screen at once
+        assert lay["nums"] == 24 and lay["numPx"] >= 9, lay  # 5, 10 ... 120, readable
+        assert lay["hole"] >= 14 and lay["digits"] >= 48, lay  # at arm's length
+
+
 def test_four_watchers_follow_a_paired_phone_through_a_game(table):
     board, watchers, phone = table
     play_the_game(board, watchers, phone)
@@ -254,6 +279,12 @@ def test_after_a_power_cut_every_page_reconnects_by_itself_to_the_boards_score(t
     assert phone.js("return window.picopeg.keys.refused") == refused + 1
     assert wait_same(board, pages)["scores"] == [121, 112]
     pair(phone, board)
+    # Paired again: the 3 s hold of # (a long press held on the screen) is a new game.
+    phone.hold("#", 3300)
+    time.sleep(3.6)  # the board holds it as long, then the new game's sweep
+    assert wait_same(board, pages)["scores"] == [0, 0]
+    for b in pages:
+        assert shown_scores(b) == [0, 0]
 
 
 # -- the pairing lock --------------------------------------------------------------------------
