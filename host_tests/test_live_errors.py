@@ -76,3 +76,39 @@ def test_a_server_that_cannot_start_logs_it_and_returns():
     log = h.board.fs.read(h.board.log_path)
     assert log is not None and b"server" in bytes(log)
     assert h.app.failed is None
+
+
+def test_a_cancelled_server_stops_listening_and_ends_the_streams():
+    h = Harness("/s", fs=MemFS())
+    hub = Hub(h.app, rand)
+    started = []
+    port = PORT + 2
+
+    async def main():
+        task = asyncio.create_task(serve(hub, "127.0.0.1", port, None, started=started.append))
+        while not started:
+            await asyncio.sleep(0.01)
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(b"GET /api/events HTTP/1.0\r\n\r\n")
+        await w.drain()
+        head = await r.read(2048)
+        watching = len(started[0].watchers)
+        task.cancel()  # Wi-Fi off in Settings (wifi.watch)
+        rest = b""
+        while True:  # the stream ends: the server closes it
+            chunk = await r.read(1024)
+            if not chunk:
+                break
+            rest += chunk
+        w.close()
+        try:  # (MicroPython's open_connection does not report a refusal: ask for a reply)
+            listening = bool(await fetch(port, b"GET /api/state HTTP/1.0\r\n\r\n"))
+        except OSError:
+            listening = False
+        return head, watching, started[0].watchers, listening
+
+    head, watching, left, listening = asyncio.run(main())
+    assert head.startswith(b"HTTP/1.0 200") and watching == 1
+    assert left == [], left
+    assert not listening
+    assert h.app.failed is None

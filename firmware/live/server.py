@@ -239,7 +239,9 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
     """Serve hub's board on host:port until cancelled: the one server task. Its errors end
     here (printed and passed to log(exc, where): by default the board's error log, at most
     _MAX_LOGGED a boot); the game goes on.
-    started(server): called once listening (the simulator prints its address then)."""
+    started(server): called once listening (the simulator prints its address then).
+    Cancelled (Wi-Fi turned off), it stops listening and ends every phone's stream; a
+    request being answered finishes (within live.guard's timeouts)."""
     listener = srv = None
     try:
         srv = Server(hub, site_dir, log)
@@ -255,6 +257,10 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
             srv._log(e, "server")  # printed, then to flash; never raises
         else:  # the Server itself failed to build
             print_exception(e)
-    finally:
+    finally:  # stopped (Wi-Fi off) or failed: no new connections, and the streams end
         if listener is not None:
             listener.close()
+        if srv is not None:
+            for w in list(srv.watchers):
+                w.close()
+            srv.wake()
