@@ -161,3 +161,21 @@ def test_the_tool_compiles_microdot_with_mpy_cross(tmp_path, monkeypatch):
     want = {"/lib/" + rel[:-3] + ".mpy" for rel in weblib.FILES} | {"/www/index.html"}
     assert set(got) == want
     assert all(got[p][:1] == b"M" for p in got if p.endswith(".mpy"))
+
+
+def test_make_wifi_passes_the_password_by_the_environment_and_never_prints_it():
+    """Through the Makefile: the recipe's command line has no password (make -n), and a board
+    that cannot be reached is said without it."""
+    import subprocess
+
+    from flash_support import REPO
+
+    args = ["make", "-s", "--no-print-directory", "-C", str(REPO), "wifi", "SSID=Our house",
+            f"PASSWORD={PASSWORD}", "PORT=socket://127.0.0.1:1"]  # fmt: skip
+    shown = subprocess.run([*args[:5], "-n", *args[5:]], capture_output=True, text=True,
+                           check=False)  # fmt: skip
+    assert "tools.flash wifi" in shown.stdout and PASSWORD not in shown.stdout + shown.stderr
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode != 0
+    assert "error: nothing answers at socket://127.0.0.1:1" in done.stderr
+    assert PASSWORD not in done.stdout + done.stderr

@@ -97,9 +97,9 @@ def test_with_a_radio_the_hub_is_the_apps_remote_and_the_server_a_guest():
     h.board.site_dir = "www"
     guests = wifi.start(h.app)
     assert type(h.app.remote).__name__ == "Hub" and h.app.remote.app is h.app
-    assert len(guests) == 2 and "live.server" in sys.modules  # the radio's watch, the server
+    assert len(guests) == 1 and "live.server" in sys.modules  # the watch, which runs it
     for g in guests:
-        g.close()  # not run here: the server's own tests serve on loopback
+        g.close()  # not run here (the server's own tests serve on loopback)
     ap = net.itfs[1]
     assert ap.up and ap.settings["ssid"] == "PicoPeg-1B3C"
     h.wait(40)
@@ -114,6 +114,96 @@ def test_with_a_radio_the_hub_is_the_apps_remote_and_the_server_a_guest():
     h.press("A")
     to_item(h, "Wi-Fi")
     assert h.lines[2:4] == ["= on", "now on"]
+
+
+def test_a_join_that_fails_falls_back_and_the_display_says_so():
+    import asyncio
+    import json
+
+    import radio as radio_module
+
+    h = board()
+    cfg = {"key": "abcdefghjkmn", "ssid": "Our house", "password": "not it"}
+    h.board.fs.write(radio_module.WIFI_FILE, json.dumps(cfg).encode())
+    net = FakeNetwork()
+    r = Radio(net, h.board.fs, UID, Rand())
+    r.start(h.board.ticks_ms())
+    wifi.note(h.app, r.lines(), h.board.ticks_ms())
+    h.wait(40)
+    assert "joining" in h.lines and "Our house" in h.lines
+    net.itfs[0].link = -3  # the home network refuses the password
+    poll = radio_module.POLL_MS
+    radio_module.POLL_MS = 1  # the watch's pace, for the test
+    try:
+        asyncio.run(until_timeout(wifi.watch(h.app, r, idle_server), 0.2))
+    finally:
+        radio_module.POLL_MS = poll
+    h.wait(40)
+    i = h.lines.index("no Our house")
+    assert h.lines[i + 1 : i + 4] == ["PicoPeg-1B3C", "key abcdefghjkmn", AP_ADDRESS]
+    assert net.itfs[1].up and not net.itfs[0].up
+
+
+def test_wifi_turned_off_stops_the_server_and_the_radio_at_once():
+    import asyncio
+
+    import radio as radio_module
+
+    h = board()
+    net = FakeNetwork()
+    r = Radio(net, h.board.fs, UID, Rand())
+    h.board.radio = lambda: r
+    h.board.site_dir = "www"
+    (watch,) = wifi.start(h.app)
+    watch.close()  # (its server with it: not run here)
+    assert h.app.remote is not None and net.itfs[1].up
+    h.to_mode(MODE_SETTINGS)
+    to_item(h, "Wi-Fi")
+    cancelled = []
+
+    async def turn_off():  # the player, while the server runs: Settings, Wi-Fi, C
+        await asyncio.sleep(0.05)
+        h.press("C")
+        assert h.keeper.settings.extra[WIFI] == 0
+        assert "Wi-Fi off now" in h.lines and "stopping" in h.lines
+
+    async def both():
+        await asyncio.gather(wifi.watch(h.app, r, lambda: idle_server(cancelled)), turn_off())
+
+    poll = radio_module.POLL_MS
+    radio_module.POLL_MS = 1
+    try:
+        asyncio.run(until_timeout(both(), 2))
+    finally:
+        radio_module.POLL_MS = poll
+    assert cancelled == [1]  # the server's task was cancelled
+    assert h.app.remote is None and not net.itfs[1].up and not net.itfs[0].up
+    h.wait(40)
+    i = h.lines.index("Wi-Fi off")  # the watch's note, then the item: off now
+    assert h.lines[i + 1 : i + 4] == ["Wi-Fi", "= off", "now off"]
+    h.press("D")  # on again: from the next power-on
+    assert " ".join(h.lines).count("Wi-Fi on from the next") == 1
+
+
+async def idle_server(cancelled=None):
+    """A server that waits for connections until cancelled (and notes that it was)."""
+    import asyncio
+
+    try:
+        await asyncio.sleep(100)
+    except asyncio.CancelledError:
+        if cancelled is not None:
+            cancelled.append(1)
+        raise
+
+
+async def until_timeout(coro, seconds):
+    import asyncio
+
+    try:
+        await asyncio.wait_for(coro, seconds)
+    except asyncio.TimeoutError:  # noqa: UP041 - MicroPython has no builtin TimeoutError
+        pass
 
 
 class End(Exception):

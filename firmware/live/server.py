@@ -20,7 +20,7 @@ import asyncio
 import json
 import os
 
-from compat import const, print_exception
+from compat import const, print_exception, ticks_ms
 from microdot import Microdot, Request, Response
 
 from live.events import Watch
@@ -81,7 +81,7 @@ class Server:
     def __init__(self, hub, site_dir, log=None):
         self.site_dir = site_dir
         self.files = site_files(site_dir)
-        self.log = log  # log(exc, where): the board's error log (None: print only)
+        self.log = log or board_log(hub.app.board)  # log(exc, where): the error log
         self.logged = 0
         self.conns = 0
         self.refused = 0  # connections over the cap, answered 503
@@ -123,6 +123,8 @@ class Server:
             conn = request.sock[0]
             w = Watch(self, request.cookies.get(COOKIE), conn)
             conn.stream = w  # the connection closes it, whatever happens
+            request.headers = {}  # not needed while it streams: less heap for each phone
+            request.cookies = {}
             head = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
             return Response(w, 200, head)  # type: ignore[arg-type]  # (an async iterator)
 
@@ -209,7 +211,7 @@ class Server:
             await close(writer)
             return
         self.conns += 1
-        g = Guarded(reader, writer, self.now())
+        g = Guarded(reader, writer, ticks_ms())  # (the guard's own clock: the real one)
         try:
             await self.web.handle_request(g, g)
         except Exception as e:  # microdot re-raises socket errors it does not mute
@@ -222,11 +224,25 @@ class Server:
             await close(writer)
 
 
+def board_log(board):
+    """log(exc, where): an entry in the board's error log (errlog.py), as app.py's errors."""
+
+    def log(exc, where):
+        from errlog import append_error
+
+        append_error(board.fs, board.log_path, exc, where)
+
+    return log
+
+
 async def serve(hub, host, port, site_dir, log=None, *, started=None):
     """Serve hub's board on host:port until cancelled: the one server task. Its errors end
-    here (printed and passed to log(exc, where), the board's error log); the game goes on.
-    started(server): called once listening (the simulator prints its address then)."""
-    listener = None
+    here (printed and passed to log(exc, where): by default the board's error log, at most
+    _MAX_LOGGED a boot); the game goes on.
+    started(server): called once listening (the simulator prints its address then).
+    Cancelled (Wi-Fi turned off), it stops listening and ends every phone's stream; a
+    request being answered finishes (within live.guard's timeouts)."""
+    listener = srv = None
     try:
         srv = Server(hub, site_dir, log)
         listener = await asyncio.start_server(srv.connection, host, port, backlog=MAX_CONN)
@@ -237,12 +253,14 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
     except asyncio.CancelledError:
         raise
     except Exception as e:
-        print_exception(e)
-        if log is not None:
-            try:
-                log(e, "server")
-            except Exception as e2:  # the log's own failure: printed, no more
-                print_exception(e2)
-    finally:
+        if srv is not None:
+            srv._log(e, "server")  # printed, then to flash; never raises
+        else:  # the Server itself failed to build
+            print_exception(e)
+    finally:  # stopped (Wi-Fi off) or failed: no new connections, and the streams end
         if listener is not None:
             listener.close()
+        if srv is not None:
+            for w in list(srv.watchers):
+                w.close()
+            srv.wake()

@@ -5,8 +5,9 @@ wifi.py (loaded only on a Pico W) puts ``Items(status)`` in the view as ``view.r
 of this. ``status``: the radio (radio.Radio) or wifi.Status, with ``on`` (1 up, 0 Wi-Fi off,
 -1 no radio) and ``lines()``. The items:
 
-- ``Wi-Fi`` on/off (``app.wifi``, on by default): read at power-on, so a change applies from
-  the next one, and the note says so.
+- ``Wi-Fi`` on/off (``app.wifi``, on by default): turned off, the radio and the server stop
+  at once (wifi.py's watch follows the setting); turned on, it starts at the next power-on;
+  the note says which.
 - ``forget phones`` (``app.wifi_forget``): a counter each press of C, D or # bumps; the live hub
   (live.hub) forgets every paired phone when it changes. The one-way rule: a mode changes a
   setting, never calls the hub.
@@ -47,9 +48,11 @@ class Items:
 
     def step(self, keeper, name):
         """C, D or # on a Wi-Fi item: the outcome (ui's), or Refused."""
-        if name == WIFI:
+        if name == WIFI:  # off: the Wi-Fi's watch stops it at once (wifi.py); on: at boot
             new = 1 - setting(keeper, WIFI)
             keeper.set_setting(WIFI, new)
+            if not new and self.status.on > 0:
+                return (SIG_OK | SETTINGS, "Wi-Fi off now")
             return (SIG_OK | SETTINGS, "Wi-Fi {} from the next power-on".format(_OFF_ON[new]))
         if name == UNPAIR:
             keeper.set_setting(UNPAIR, (setting(keeper, UNPAIR) + 1) % 1000)
@@ -64,6 +67,8 @@ class Items:
             if st.on < 0:
                 return ["= " + _OFF_ON[on], "no radio here"]
             now = "now " + _OFF_ON[on] if on == st.on else "at next power-on"
+            if st.on > 0 and not on:
+                now = "stopping"  # the watch stops it within its next poll
             return ["= " + _OFF_ON[on], now]
         if name == UNPAIR:
             return ["C/D/# forgets", "every phone"]

@@ -103,15 +103,6 @@ def default_site(root):
     return None
 
 
-def _log(board):
-    def log(exc, where):
-        from errlog import append_error
-
-        append_error(board.fs, board.log_path, exc, where)
-
-    return log
-
-
 async def _serve_board(port, state_dir, site_dir, heap_ms):
     import asyncio
 
@@ -139,7 +130,7 @@ async def _serve_board(port, state_dir, site_dir, heap_ms):
             if holder:  # booted again after an error: the same server, the new hub
                 holder[0].attach(hub)
             else:
-                srv = serve(hub, HOST, port, site_dir, _log(board), started=started)
+                srv = serve(hub, HOST, port, site_dir, started=started)  # errors: the board's log
                 tasks.append(asyncio.create_task(srv))
             await main(app, ERROR_SHOW_MS)  # returns the error that stopped the app
         else:

@@ -38,6 +38,7 @@ const link = {
   reconnect: connect,
 };
 const keys = new LiveKeys(link);
+const marks = {}; // performance.now() when the board's state was first drawn
 const history = new History($("#history"), () =>
   fetch("api/history", { cache: "no-store" }).then((r) => (r.ok ? r.text() : "")),
 );
@@ -50,6 +51,7 @@ function draw(state, stream) {
   link.rev = typeof state.rev === "number" ? state.rev : link.rev + 1;
   link.heard = performance.now();
   link.states++;
+  if (!marks.drawn) marks.drawn = performance.now();
   if (state.scale && state.scale !== link.scale) {
     link.scale = state.scale;
     view.exposure(state.scale);
@@ -199,4 +201,5 @@ window.picopeg = {
   status: () => (link.up ? (link.paired ? "paired" : "watching") : "down"),
   idle: () => keys.pending === 0,
   records: () => history.text || "",
+  marks,
 };
