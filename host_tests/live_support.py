@@ -53,11 +53,12 @@ def make_site(folder):
 class Served:
     """One served board; see the module docstring."""
 
-    def __init__(self, tmp, interp="python", *, state=None, heap_ms=0, heap_kb=0, firmware=None):
+    def __init__(self, tmp, interp="python", *, state=None, heap_ms=0, heap_kb=0, firmware=None,
+                 site=None):  # fmt: skip
         self.tmp = Path(tmp)
         self.state_dir = Path(state or self.tmp / "state")
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        self.site = make_site(self.tmp / "site")
+        self.site = Path(site) if site else make_site(self.tmp / "site")
         (self.state_dir / "wifi-note.txt").write_text(SETTINGS_SECRET)  # a file to try to read
         self.port = free_port()
         self.interp = interp
