@@ -243,17 +243,17 @@ web-bench: web
 .PHONY: pins kicad hardware
 
 pins: venv
-	$(PY) tools/hardware/gen_pins.py
-	$(PY) tools/hardware/gen_wiring.py
+	$(PY) -m tools.hardware.gen_pins
+	$(PY) -m tools.hardware.gen_wiring
 
 kicad: venv
-	$(PY) tools/hardware/gen_kicad.py
-	$(PY) tools/hardware/gen_pins.py
+	$(PY) -m tools.hardware.gen_kicad
+	$(PY) -m tools.hardware.gen_pins
 
 # Writes only into $(BUILD)/hardware; `make hardware ARGS=--pictures` also refreshes the
 # README's renders (docs/img/board.png, case.png: tracked files).
 hardware: hw-venv
-	$(HW_PY) tools/hardware/build_hardware.py --out $(BUILD)/hardware $(ARGS)
+	$(HW_PY) -m tools.hardware.build_hardware --out $(BUILD)/hardware $(ARGS)
 
 # The hardware toolchain (KiKit, build123d) in .venv-hw: a venv of the Python that KiCad's
 # pcbnew module belongs to (Debian's /usr/bin/python3), with its system site packages.

@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_keymap_picture_is_current():
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "hardware" / "gen_keymap.py"), "--check"],
-        capture_output=True, text=True, check=False,
+        [sys.executable, "-m", "tools.hardware.gen_keymap", "--check"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
 

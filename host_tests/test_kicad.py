@@ -139,9 +139,8 @@ def test_board_leds_sit_on_the_holes():
 @pytest.mark.slow
 def test_generated_kicad_files_are_current():
     need_kicad()
-    gen = ROOT / "tools" / "hardware" / "gen_kicad.py"
-    res = subprocess.run([sys.executable, str(gen), "--check"],
-                         capture_output=True, text=True, check=False)  # fmt: skip
+    res = subprocess.run([sys.executable, "-m", "tools.hardware.gen_kicad", "--check"],
+                         cwd=ROOT, capture_output=True, text=True, check=False)  # fmt: skip
     assert res.returncode == 0, res.stdout + res.stderr
 
 

@@ -85,9 +85,10 @@ def test_pico_pin_numbers_match_the_pico_symbol():
 
 def test_generated_files_are_current():
     res = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "hardware" / "gen_pins.py"), "--check"],
+        [sys.executable, "-m", "tools.hardware.gen_pins", "--check"],
         capture_output=True,
         text=True,
+        cwd=ROOT,
         check=False,
     )
     assert res.returncode == 0, res.stderr

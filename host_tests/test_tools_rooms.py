@@ -30,10 +30,6 @@ SETS_ITS_PATH = {
     "tools/emu/tests/conftest.py": "pytest of tools/emu's by-name modules",
     "tools/uf2/tests/conftest.py": "pytest of tools/uf2's and tools/emu's by-name modules",
 }
-# Hardware's generators still run as files (the Makefile, test_pins, test_kicad, ...) and set
-# the path themselves; that room was being reworked alongside (issue 21), so its move to -m
-# is left for after it: a follow-up, not a reason.
-HARDWARE = "tools/hardware/"
 
 
 def python_files():
@@ -87,7 +83,7 @@ def test_no_tool_imports_host_tests():
 
 def test_only_the_listed_tools_set_sys_path():
     setting = {rel(p) for p in python_files() if sets_sys_path(ast.parse(p.read_text()))}
-    unlisted = sorted(s for s in setting - set(SETS_ITS_PATH) if not s.startswith(HARDWARE))
+    unlisted = sorted(setting - set(SETS_ITS_PATH))
     assert unlisted == [], "run it with python -m tools.X, or list it here with the reason"
     assert sorted(set(SETS_ITS_PATH) - setting) == []  # a listed one that no longer does
 

@@ -84,9 +84,10 @@ def test_led_capacitors_and_vias_sit_beside_their_leds():
 
 def test_wiring_svg_is_current():
     res = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "hardware" / "gen_wiring.py"), "--check"],
+        [sys.executable, "-m", "tools.hardware.gen_wiring", "--check"],
         capture_output=True,
         text=True,
+        cwd=ROOT,
         check=False,
     )
     assert res.returncode == 0, res.stderr

@@ -93,6 +93,10 @@ class Keeper:
         # Bumped by each commit, undo and rewrite: what a mode derives from the game's events
         # (the pegging helper's engine, count verify's muggins award) is keyed on it.
         self.revision = 0
+        # The revision at which the current game (its Game object) came in: a new game, a game
+        # brought back or replayed. What belongs to one game is keyed on it (ui.verify), not
+        # on the Game, which would then be held after it is replaced.
+        self.game_rev = 0
         from scorekeeper.load import load_settings  # start-up only: see _load_log
 
         self.settings = load_settings(self.fs, self._settings_path, self._notes)
@@ -423,6 +427,8 @@ class Keeper:
             self._match = match
         if stats is not None:
             self._stats = stats
+        if g is not self.game:
+            self.game_rev = self.revision
         self.game = g
 
     def _start(self, dealer, match=None, stats=None, keep=None):
@@ -457,11 +463,13 @@ class Keeper:
                 self._start(0)
             else:
                 self.game = Game(self.settings.copy(), 0, self._now())
+                self.game_rev = self.revision
                 self._dirty = True
             return
         # A journal file is there if load_log used it (it sets aside one it cannot use).
         log.jfile = found.jfile
         self._match, self._stats, self.game = found.match, found.stats, found.game
+        self.game_rev = self.revision
         log.seq, log.jsize = found.seq, found.jsize
         self._ck_seq = found.ckseq
         if found.size < 0:

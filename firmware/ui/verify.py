@@ -40,7 +40,7 @@ class Mode(ModeBase):
     def __init__(self, keeper):
         ModeBase.__init__(self, keeper)
         self.claim = Number(2)
-        self.hand = None  # the hand this check belongs to: (game, deals)
+        self.hand = None  # the hand this check belongs to: (keeper.game_rev, deals)
         self.reset()
 
     # -- whose count ---------------------------------------------------------------------
@@ -67,7 +67,7 @@ class Mode(ModeBase):
 
     def reset(self):
         g = self.keeper.game
-        self.hand = (g, g.deals)
+        self.hand = (self.keeper.game_rev, g.deals)
         self.slot = g.next_slot if g.next_slot >= 0 else 0  # the count due next
         self.starter = -1  # the starter, once a count of this hand has been checked
         self._new_check()
@@ -83,7 +83,7 @@ class Mode(ModeBase):
 
     def enter(self, now):
         g = self.keeper.game
-        if self.hand != (g, g.deals):
+        if self.hand != (self.keeper.game_rev, g.deals):
             self.reset()  # another hand
             return
         if not self.claimed and g.next_slot >= 0:

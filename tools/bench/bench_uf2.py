@@ -25,8 +25,24 @@ BOOT_BEFORE = {"fresh": 992, "restored": 962, "uf2": 264}
 BOOT_GOALS = {"fresh": 600, "restored": 600, "uf2": 200}
 
 
-def _run(*cmd, **kw):
-    return subprocess.run(cmd, check=True, cwd=REPO, text=True, capture_output=True, **kw)
+class StageFailed(RuntimeError):
+    """A stage of the measurement failed: the message says which and what it printed."""
+
+
+def _run(*cmd, stream=False, **kw):
+    """Run a stage; its stdout is returned. Its stderr is passed through as it comes when
+    `stream` (pico_figures: the long part, and the reason if it fails), else kept and shown
+    if it fails: a failing stage always says why, never only "exit status 1"."""
+    err = None if stream else subprocess.PIPE
+    done = subprocess.run(cmd, check=False, cwd=REPO, text=True, stdout=subprocess.PIPE,
+                          stderr=err, **kw)  # fmt: skip
+    if done.returncode != 0:
+        name = os.path.basename(cmd[1] if len(cmd) > 1 else cmd[0])
+        why = (done.stderr or "").strip() or "(its messages are above)"
+        tail = (done.stdout or "").strip()[-2000:]
+        raise StageFailed("{} failed (exit {}):\n{}{}".format(
+            name, done.returncode, why[-4000:], "\n" + tail if tail else ""))  # fmt: skip
+    return done
 
 
 def run():
@@ -44,8 +60,9 @@ def run():
     env = dict(os.environ, PYTHONPATH=emu)
     with tempfile.TemporaryDirectory(prefix="picopeg-uf2-") as tmp:
         out = os.path.join(tmp, "rows.json")
+        print("measuring both installs on the emulated RP2040 (10-20 minutes) ...", flush=True)
         table = _run(EMU_PY, os.path.join(emu, "pico_figures.py"), uf2, stock, device, out,
-                     env=env)  # fmt: skip
+                     env=env, stream=True)  # fmt: skip
         with open(out) as f:
             rows = json.load(f)
     print(table.stdout.strip())

@@ -35,8 +35,11 @@ def main():
             traceback.print_exc()
             failed.append(name)
         print()
-    for name in results:
-        summary = getattr(importlib.import_module("tools.bench." + name), "summary", None)
+    for name in bench_modules():  # a failed module's summary too: what the others measured
+        try:
+            summary = getattr(importlib.import_module("tools.bench." + name), "summary", None)
+        except Exception:  # its import failed: reported above
+            continue
         if summary is not None:
             print("== summary ({}) ==".format(name))
             try:

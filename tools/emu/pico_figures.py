@@ -146,10 +146,18 @@ def installs(uf2: Path, stock: Path, device: Path, game: dict) -> list:
     return [Install("UF2", uf2, dict(game)), Install("make flash", stock, flashed | game)]
 
 
+def _progress(msg: str) -> None:
+    print(f"  emulated Pico: {msg}", file=sys.stderr, flush=True)
+
+
 async def figures(install: Install, expected: list) -> dict:
     """Every figure of one install (see the module docstring)."""
+    _progress(f"{install.name}: power-on with the 220-peg game")
     boot = await power_on(install, expected)
+    _progress(f"{install.name}: restored at {boot['restored_ms']:.0f} ms; the heap's jobs"
+              " (the app idle, then the scripted game)")  # fmt: skip
     heap = await heap_figures(install)
+    _progress(f"{install.name}: {heap['min_free']} B free at the lowest")
     code = sum(len(d) for p, d in (install.files or {}).items() if not p.startswith("/state/"))
     return {
         "restored_ms": boot["restored_ms"],

@@ -1,6 +1,6 @@
 """`make hardware`: check the board and write everything a board house and a printer need.
 
-    .venv-hw/bin/python tools/hardware/build_hardware.py [--out build/hardware] [--no-case]
+    .venv-hw/bin/python -m tools.hardware.build_hardware [--out build/hardware] [--no-case]
                                                          [--pictures]
 
 Writes, one step per line: ERC and DRC reports at every severity (the build fails on any
@@ -27,7 +27,6 @@ KICAD = ROOT / "hardware" / "kicad"
 SCH = KICAD / "picopeg.kicad_sch"
 PCB = KICAD / "picopeg.kicad_pcb"
 DOCS_IMG = ROOT / "docs" / "img"  # the README's pictures: make hardware refreshes them
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
 
 
 def kicad(*args):

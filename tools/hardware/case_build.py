@@ -1,6 +1,6 @@
 """Write the case: each printed part's STL in its print orientation, and STEP files as assembled.
 
-    .venv-hw/bin/python tools/hardware/case_build.py [OUT]   (make hardware: build/hardware/case)
+    .venv-hw/bin/python -m tools.hardware.case_build [OUT]   (make hardware: build/hardware/case)
 
 Printed (STL, lying as it prints: case_print.py measures the support each needs): the base and
 the top plate whole (base.stl, plate.stl: beds of 300 x 300 mm and up) and each cut in two for
@@ -15,16 +15,15 @@ import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))  # run as a file: the tools package, from the root
-
-from tools.hardware import (  # noqa: E402
+from tools.hardware import (
     board_geometry,
     case_features,
     case_model,
     case_print,
     case_split,
 )
+
+HERE = Path(__file__).resolve().parent
 
 # What the plate engraves of the board's silkscreen (tools/hardware/kicadgen/silk.py), and its
 # font size in mm (an em: DejaVu's digits and capitals are 0.73 of it, so the numbers are

@@ -1,6 +1,6 @@
 """JLCPCB order files with KiKit (`kikit fab jlcpcb`), the hand-soldered parts and the cost.
 
-    .venv-hw/bin/python tools/hardware/fab.py OUT      (run by build_hardware.py)
+    .venv-hw/bin/python -m tools.hardware.fab OUT      (run by build_hardware.py)
 
 KiKit writes the Gerbers and drill files (zipped), the BOM (Comment, Designator, Footprint,
 LCSC) and the placement file (Designator, Mid X, Mid Y, Layer, Rotation), both from the
@@ -17,12 +17,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.hardware import buy_list, cost
+from tools.hardware.kicadgen import parts
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
-
-from tools.hardware import buy_list, cost  # noqa: E402
-from tools.hardware.kicadgen import parts  # noqa: E402
 
 KICAD = ROOT / "hardware" / "kicad"
 PCB = KICAD / "picopeg.kicad_pcb"

@@ -4,8 +4,8 @@ Each key shows its legend, what a tap does on the scoreboard, and (in red) what 
 or a hold does; the side keys also show the suit they stand for when typing cards. The
 words are the key map of docs/KEYMAP.md, which has every mode's keys in full.
 
-    python tools/hardware/gen_keymap.py           # rewrite docs/img/keymap.svg
-    python tools/hardware/gen_keymap.py --check   # exit 1 if it is out of date
+    python -m tools.hardware.gen_keymap           # rewrite docs/img/keymap.svg
+    python -m tools.hardware.gen_keymap --check   # exit 1 if it is out of date
 
 SPDX-License-Identifier: MIT
 """
@@ -13,10 +13,9 @@ SPDX-License-Identifier: MIT
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+from tools.genfile import main
 
-from tools.genfile import main  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 TARGET = ROOT / "docs" / "img" / "keymap.svg"
 
@@ -108,5 +107,5 @@ def render():
 
 if __name__ == "__main__":
     sys.exit(
-        main(sys.argv[1:], __doc__, TARGET, render, "run python tools/hardware/gen_keymap.py")
+        main(sys.argv[1:], __doc__, TARGET, render, "run python -m tools.hardware.gen_keymap")
     )

@@ -1,7 +1,7 @@
 """Generate PicoPeg's KiCad 9 project (hardware/kicad/) and hardware/holes.csv.
 
-    python tools/hardware/gen_kicad.py          regenerate everything
-    python tools/hardware/gen_kicad.py --check  regenerate into a temporary folder and exit 1
+    python -m tools.hardware.gen_kicad          regenerate everything
+    python -m tools.hardware.gen_kicad --check  regenerate into a temporary folder and exit 1
                                                 if the committed files differ
 
 Steps: the hole geometry (kicadgen.track) -> holes.csv; the circuit (kicadgen.parts) -> the
@@ -20,10 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+from tools.hardware.kicadgen import sch_build, sexpr, track
 
-from tools.hardware.kicadgen import sch_build, sexpr, track  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 KICAD_DIR = ROOT / "hardware" / "kicad"
 HOLES_CSV = ROOT / "hardware" / "holes.csv"

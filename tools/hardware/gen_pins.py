@@ -1,7 +1,7 @@
 """Write firmware/pins.py and firmware/ledmap.py from hardware/pins.csv and holes.csv.
 
-    python tools/hardware/gen_pins.py          regenerate both files (`make pins`)
-    python tools/hardware/gen_pins.py --check  exit 1, naming the files, if any is stale
+    python -m tools.hardware.gen_pins          regenerate both files (`make pins`)
+    python -m tools.hardware.gen_pins --check  exit 1, naming the files, if any is stale
 
 pins.py holds each signal's GPIO as a const(), tuples for numbered groups (KEY_ROW0..3 ->
 KEY_ROWS) and the I2C bus id; ledmap.py holds HOLE_TO_LED, the LED chain index of each hole
@@ -15,11 +15,10 @@ import csv
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+from tools import genfile
+from tools.hardware import pinmap
 
-from tools import genfile  # noqa: E402
-from tools.hardware import pinmap  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 HOLES_CSV = ROOT / "hardware" / "holes.csv"
 PINS_PY = ROOT / "firmware" / "pins.py"

@@ -1,7 +1,7 @@
 """Draw hardware/wiring.svg, the no-PCB (LED strip) wiring diagram, from hardware/pins.csv.
 
-    python tools/hardware/gen_wiring.py          regenerate the SVG
-    python tools/hardware/gen_wiring.py --check  exit 1 if it is stale
+    python -m tools.hardware.gen_wiring          regenerate the SVG
+    python -m tools.hardware.gen_wiring --check  exit 1 if it is stale
 
 Left: the Pico seen from above (USB at the top) with every pin numbered and the used ones
 named. Right: what each used pin goes to (buffer and strip, keypad, display, status LED)
@@ -15,11 +15,10 @@ import itertools
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+from tools import genfile
+from tools.hardware import pinmap
 
-from tools import genfile  # noqa: E402
-from tools.hardware import pinmap  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SVG = ROOT / "hardware" / "wiring.svg"
 W, H = 1100, 990

@@ -13,17 +13,14 @@ SPDX-License-Identifier: MIT
 """
 
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-for p in (str(ROOT / "firmware"), str(ROOT)):  # run as a file or a module
-    if p not in sys.path:
-        sys.path.insert(0, p)
+import tools.fwpath  # noqa: F401 - firmware/ on sys.path (the frames are the firmware's)
 
-import power  # noqa: E402
+# isort: split
+import power
 
-from tools.board.pcboard import SCAN_MS, Harness  # noqa: E402
-from tools.board.testkit import FakeFS  # noqa: E402
+from tools.board.pcboard import SCAN_MS, Harness
+from tools.board.testkit import FakeFS
 
 BANK_MAH = 10000  # at the cells' 3.7 V, as banks are sold
 CELL_MV, OUT_MV = 3700, 5000

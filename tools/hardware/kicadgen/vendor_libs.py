@@ -7,7 +7,7 @@ part changes, commit the result. Derived symbols (`extends`) are flattened. Each
 keeps only the 3D model it shows, gzip-compressed (.stpz, which KiCad reads) and referred to
 through ${KIPRJMOD}: about 0.6 MB in the repository instead of Debian's kicad-packages3d
 (330 MB to download, 4.7 GB installed) on every CI machine.
-Usage: python tools/hardware/kicadgen/vendor_libs.py [--symbols DIR] [--footprints DIR]
+Usage: python -m tools.hardware.kicadgen.vendor_libs [--symbols DIR] [--footprints DIR]
 [--models DIR]. The stock libraries are found from $KICAD9_SYMBOL_DIR, $KICAD9_FOOTPRINT_DIR
 and $KICAD9_3DMODEL_DIR, else next to the kicad-cli on PATH. KiCad's libraries are CC-BY-SA
 4.0 with the design exception.
@@ -18,14 +18,12 @@ import argparse
 import gzip
 import os
 import shutil
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT))  # run as a file: the tools package, from the root
+from tools.hardware.kicadgen import sexpr
+from tools.hardware.kicadgen.sexpr import Atom
 
-from tools.hardware.kicadgen import sexpr  # noqa: E402
-from tools.hardware.kicadgen.sexpr import Atom  # noqa: E402
+ROOT = Path(__file__).resolve().parents[3]
 
 LIB_DIR = ROOT / "hardware" / "kicad" / "lib"
 LIB_NAME = "picopeg"
