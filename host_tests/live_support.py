@@ -94,9 +94,13 @@ class Served:
                 "first line {!r}; stderr {}".format(first, self.proc.stderr.read())
             )
         self.lines.append(first.strip())
+        self.shows = 0  # how many times the display's 8 lines have been read
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self._shown = []
+        end = time.monotonic() + 10
+        while not self.shows and time.monotonic() < end:  # the board's first display, printed
+            time.sleep(0.01)  # right after the address (a busy machine: not read yet)
 
     def _read(self):
         shown = []
@@ -107,6 +111,7 @@ class Served:
                 shown.append(line[9:])
                 if len(shown) == 8:
                     self.display = shown
+                    self.shows += 1
                     shown = []
             elif line.startswith("heap: "):
                 self.heap.append(int(line[6:]))
