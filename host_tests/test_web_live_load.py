@@ -9,11 +9,13 @@ Without chromium, chromium-driver or microdot it skips, except under PICOPEG_CI=
 
 import threading
 
+import pytest
 from test_web_live import open_live, pair, phone, press, show_keys, site_dir, wait_same
 
 from tools.web import liveboard
 
 __all__ = ["site_dir"]  # (the fixture, shared with test_web_live)
+pytestmark = pytest.mark.slow  # Chromium (conftest marks by `browser`, not imported here)
 PAGES = 4
 
 
