@@ -53,11 +53,12 @@ def make_site(folder):
 class Served:
     """One served board; see the module docstring."""
 
-    def __init__(self, tmp, interp="python", *, state=None, heap_ms=0, heap_kb=0, firmware=None):
+    def __init__(self, tmp, interp="python", *, state=None, heap_ms=0, heap_kb=0, firmware=None,
+                 site=None):  # fmt: skip
         self.tmp = Path(tmp)
         self.state_dir = Path(state or self.tmp / "state")
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        self.site = make_site(self.tmp / "site")
+        self.site = Path(site) if site else make_site(self.tmp / "site")
         (self.state_dir / "wifi-note.txt").write_text(SETTINGS_SECRET)  # a file to try to read
         self.port = free_port()
         self.interp = interp
@@ -93,9 +94,13 @@ class Served:
                 "first line {!r}; stderr {}".format(first, self.proc.stderr.read())
             )
         self.lines.append(first.strip())
+        self.shows = 0  # how many times the display's 8 lines have been read
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self._shown = []
+        end = time.monotonic() + 10
+        while not self.shows and time.monotonic() < end:  # the board's first display, printed
+            time.sleep(0.01)  # right after the address (a busy machine: not read yet)
 
     def _read(self):
         shown = []
@@ -106,6 +111,7 @@ class Served:
                 shown.append(line[9:])
                 if len(shown) == 8:
                     self.display = shown
+                    self.shows += 1
                     shown = []
             elif line.startswith("heap: "):
                 self.heap.append(int(line[6:]))

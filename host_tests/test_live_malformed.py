@@ -15,6 +15,7 @@ pytestmark = pytest.mark.slow  # ~45 s of read timeouts: make test, not make tes
 
 HEAD_BYTES = 2048
 READ_S = 3  # live.guard.READ_MS
+WAIT_S = 5  # live.slots.WAIT_MS
 
 
 @pytest.fixture(params=INTERPRETERS, scope="module")
@@ -157,18 +158,27 @@ def test_a_phone_that_drops_mid_stream_is_forgotten(served):
             s.close()
 
 
-def test_connections_over_the_cap_are_503_and_the_server_answers_after(served):
-    idle = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(30)]
+def test_connections_over_the_cap_wait_then_503_and_the_server_answers_after(served):
+    # live.slots: 12 answered at once, 32 more parked (5 s at most), the rest 503 at once
+    cap, line, over = 12, 32, 14
+    time.sleep(0.5)  # the streams the test before closed are gone from their slots
+    start = time.monotonic()
+    idle = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(cap + line + over)]
+    left, seen = list(idle), []  # (seconds after the start, status: 0 closed unanswered)
     try:
-        time.sleep(1)
-        ready, _, _ = select.select(idle, [], [], 0)
-        early = [status(s.recv(64)) for s in ready]
-        # 16 are let in (and wait their read timeout); the 14 over the cap are turned away
-        assert early.count(503) == 14 and len(early) == 14, early
-        time.sleep(READ_S + 0.5)
-        ready, _, _ = select.select(idle, [], [], 0)
-        assert len(ready) == 30  # the 16 idle ones dropped too
+        while left and time.monotonic() - start < 2 * READ_S + WAIT_S:
+            for s in select.select(left, [], [], 0.1)[0]:
+                seen.append((time.monotonic() - start, status(s.recv(64))))
+                left.remove(s)
     finally:
         for s in idle:
             s.close()
+    assert not left
+    busy = [t for t, code in seen if code == 503]
+    dropped = sorted(t for t, code in seen if code in (0, 400))  # idle: the guard's read time
+    assert len(busy) == over + line - cap and len(dropped) == 2 * cap, seen
+    busy.sort()
+    assert busy[over - 1] < READ_S - 1 and busy[over] >= WAIT_S - 0.2  # the line full, then waited
+    assert READ_S - 0.2 < dropped[0] and dropped[cap - 1] < READ_S + 1  # the first 12
+    assert dropped[cap] > 2 * READ_S - 0.2  # the 12 parked ones that took their slots
     assert served.state()["live"] == 1

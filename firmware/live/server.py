@@ -10,9 +10,10 @@ cookie holds a paired token may key in (POST /api/key), and a key goes to the hu
 hands it to the App's keypad scan: the one way from the network into the game. Static files
 are only those in site_dir when the server starts (a flat folder), looked up by name: no
 path is ever joined from the URL. Bounds: request heads (live.guard), bodies (BODY_BYTES:
-the largest honest one is a key's 22 bytes), MAX_CONN connections of which MAX_WATCHERS
-event streams; a connection over the cap is answered 503 and closed. ``serve`` is the one
-task: an error in it ends there, goes to the board's error log, and the game goes on.
+the largest honest one is a key's 22 bytes), live.slots.MAX_CONN connections answered at
+once, of which MAX_WATCHERS event streams; a connection over the cap waits in live.slots'
+bounded line for a slot, or is answered 503. ``serve`` is the one task: an error in it ends
+there, goes to the board's error log, and the game goes on.
 SPDX-License-Identifier: MIT
 """
 
@@ -26,9 +27,9 @@ from microdot import Microdot, Request, Response
 from live.events import Watch
 from live.guard import Guarded, close
 from live.pairing import LOCKED, PAIRED
+from live.slots import MAX_CONN, MAX_WAITING, Slots
 
-MAX_CONN = const(16)  # open connections: 8 streams and a page loading (6 at once)
-MAX_WATCHERS = const(8)  # of them, event streams
+MAX_WATCHERS = const(8)  # of the connections answered at once, event streams
 BODY_BYTES = const(64)
 COOKIE = "picopeg"
 _JSON = "application/json"
@@ -36,7 +37,6 @@ _TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=ut
           "css": "text/css; charset=utf-8", "png": "image/png",
           "svg": "image/svg+xml", "json": _JSON, "webmanifest": "application/manifest+json",
           "ico": "image/x-icon", "txt": "text/plain"}  # fmt: skip
-_BUSY = b"HTTP/1.0 503 Busy\r\nContent-Length: 0\r\nRetry-After: 2\r\n\r\n"
 _MAX_LOGGED = const(5)  # unexpected errors logged to flash per boot, then only printed
 
 # The bounds microdot reads its requests with (class settings: one server per board).
@@ -83,8 +83,7 @@ class Server:
         self.files = site_files(site_dir)
         self.log = log or board_log(hub.app.board)  # log(exc, where): the error log
         self.logged = 0
-        self.conns = 0
-        self.refused = 0  # connections over the cap, answered 503
+        self.slots = Slots(self.connection)  # the cap and its line: slots.arrive takes each
         self.watchers = []
         self.changed = asyncio.Event()
         self.hub = hub
@@ -199,18 +198,8 @@ class Server:
                 print_exception(e)
 
     async def connection(self, reader, writer):
-        """One client: over the cap, 503 and closed; else microdot answers it, guarded. No
-        error leaves this coroutine (it would reach the board's loop's exception handler)."""
-        if self.conns >= MAX_CONN:
-            self.refused += 1
-            try:
-                g = Guarded(reader, writer, 0)
-                await g.awrite(_BUSY)
-            except Exception:  # gone already
-                pass
-            await close(writer)
-            return
-        self.conns += 1
+        """One client in a slot (live.slots): microdot answers it, guarded. No error leaves
+        this coroutine (it would reach the board's loop's exception handler)."""
         g = Guarded(reader, writer, ticks_ms())  # (the guard's own clock: the real one)
         try:
             await self.web.handle_request(g, g)
@@ -218,7 +207,6 @@ class Server:
             if not isinstance(e, OSError):
                 self._log(e, "server connection")
         finally:
-            self.conns -= 1
             if g.stream is not None:
                 g.stream.close()
             await close(writer)
@@ -245,11 +233,13 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
     listener = srv = None
     try:
         srv = Server(hub, site_dir, log)
-        listener = await asyncio.start_server(srv.connection, host, port, backlog=MAX_CONN)
+        backlog = MAX_CONN + MAX_WAITING  # accepted as fast as they come: none is turned back
+        listener = await asyncio.start_server(srv.slots.arrive, host, port, backlog=backlog)
         if started is not None:
             started(srv)
         while True:
-            await asyncio.sleep(3600)
+            await asyncio.sleep(0.5)
+            await srv.slots.expire()  # connections waiting too long for a slot: 503
     except asyncio.CancelledError:
         raise
     except Exception as e:
@@ -264,3 +254,4 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
             for w in list(srv.watchers):
                 w.close()
             srv.wake()
+            await srv.slots.close()

@@ -77,14 +77,15 @@ def read_owner(path):
         with open(path) as f:
             words = f.read().split()
     except OSError:
-        return None if not _exists(path) else (0, "?")
+        return None if not exists(path) else (0, "?")
     try:
         return int(words[0]), words[1] if len(words) > 1 else "?"
     except (ValueError, IndexError):
         return 0, "?"  # torn or empty: its writer died at once, or is writing it now
 
 
-def _exists(path):
+def exists(path):
+    """True if path names a file or folder (MicroPython has no os.path)."""
     try:
         os.stat(path)
         return True
@@ -179,7 +180,7 @@ def take(folder):
             return Lock(folder, path, 0)
         raise BoardInUse(held_message(folder, path, owner, _alive(owner, host, path, 0, False)))
     for _ in range(5):  # again if the file was removed by its owner between open and flock
-        existed = _exists(path)
+        existed = exists(path)
         fd = _os_lock(path)
         if fd is False:
             raise BoardInUse(held_message(folder, path, read_owner(path) or (0, "?"), True))

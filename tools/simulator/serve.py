@@ -24,6 +24,7 @@ from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, boot, main
 from compat import ticks_ms
 
 from tools.board.pcboard import PCBoard
+from tools.simulator.lock import exists
 
 HOST = "127.0.0.1"
 
@@ -77,26 +78,18 @@ class ServedBoard(PCBoard):
 SITE = "/build/board-site"  # the board's copy of the page (make board-site)
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
 def default_site(root):
     """The board's copy of the page under root (built first on CPython if absent), or None:
     then only the API is served, and stderr says how to build the page."""
     site = root + SITE
-    if _exists(site + "/index.html"):
+    if exists(site + "/index.html"):
         return site
     if sys.implementation.name != "micropython":
         import subprocess
 
         cmd = [sys.executable, "-m", "tools.web.build", "--board", site]
         done = subprocess.run(cmd, cwd=root, capture_output=True, check=False)
-        if done.returncode == 0 and _exists(site + "/index.html"):
+        if done.returncode == 0 and exists(site + "/index.html"):
             return site
     print("sim.py: no page to serve (build it: make board-site);"
           " serving the API only", file=sys.stderr)  # fmt: skip
