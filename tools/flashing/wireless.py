@@ -19,21 +19,15 @@ from pathlib import Path
 
 from tools.flashing import device
 from tools.flashing.report import listing, size, step
+from tools.flashing.wonly import W_ONLY, w_only  # noqa: F401 - make flash's, from one place
 
 LIB = "/lib/microdot"
 SITE = "/www"  # firmware/hal.py SITE_DIR
-# The firmware's modules that only a Pico W loads (wifi.py and what it imports).
-W_ONLY = ("/live/", "/radio.mpy", "/wifi.mpy", "/ui/wifiopts.mpy")
 
 
 def is_pico_w(machine):
     """True for a board MicroPython calls a Pico W (the same test as firmware/hal.py's)."""
     return " W with " in machine
-
-
-def w_only(path):
-    """True for an image path only a Pico W needs."""
-    return any(path.startswith(p) if p.endswith("/") else path == p for p in W_ONLY)
 
 
 def files(mpy_cross, log=print, cache=None, site=None):

@@ -28,6 +28,7 @@ sys.path.insert(0, str(REPO / "tools" / "emu"))
 sys.path.insert(0, str(REPO))  # tools.flashing.driver (stdlib only, like this file)
 
 from tools.flashing import driver  # noqa: E402
+from tools.flashing.wonly import source_names  # noqa: E402
 
 import firmware_build  # noqa: E402 - tools/emu's modules import each other by name
 import recipe  # noqa: E402
@@ -80,7 +81,7 @@ def with_driver(folder: Path) -> Path:
     the module `ssd1306` (its place in the cache is known only at build time)."""
     path = folder / "manifest.py"
     path.write_text(
-        f"include({str(HERE / 'manifest.py')!r})\n"
+        f"include({str(HERE / 'manifest.py')!r}, exclude={source_names()!r})\n"
         f"module({driver.FILE!r}, base_path={str(display_driver().parent)!r}, opt=3)\n"
     )
     return path

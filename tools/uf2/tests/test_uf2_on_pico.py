@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tools.flashing.wonly import source_names  # (the repository: pytest's rootdir)
 
 import fs_image
 import make_uf2
@@ -82,9 +83,10 @@ def test_a_220_peg_game_on_the_filesystem_comes_back_exactly(uf2):
     first, files, out = asyncio.run(go())
     assert first in expected
     assert files == game  # booting changed nothing on flash
-    banner, frozen = out.strip().splitlines()
+    banner, frozen, w_only = out.strip().splitlines()
     assert banner == "PicoPeg 0.1.0, Raspberry Pi Pico with RP2040 1.26.1"
     assert frozen == "frozen: all"
+    assert w_only == "pico w only: none"  # the UF2 is for the Pico: no server, no radio
 
 
 # Runs on the board: with only the frozen modules on sys.path, every firmware module imports.
@@ -99,12 +101,25 @@ for name in {modules!r}:
     except ImportError as e:
         bad.append((name, str(e)))
 print('frozen:', bad or 'all')
+w = []
+for name in ('live', 'radio', 'wifi', 'ui.wifiopts'):
+    try:
+        __import__(name)
+        w.append(name)
+    except ImportError:
+        pass
+print('pico w only:', w or 'none')
 """
 
 
 def firmware_modules():
+    """Every module of firmware/ the UF2 freezes: all but main.py and the Pico W's own."""
     names = []
+    w_only = source_names()
     for path in sorted((REPO / "firmware").rglob("*.py")):
+        src = path.relative_to(REPO / "firmware").as_posix()
+        if any(src.startswith(x) if x.endswith("/") else src == x for x in w_only):
+            continue
         rel = path.relative_to(REPO / "firmware").with_suffix("")
         if "__pycache__" not in rel.parts and rel.name != "main":
             names.append(".".join(p for p in rel.parts if p != "__init__") or rel.name)
