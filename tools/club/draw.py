@@ -18,7 +18,7 @@ so that it does not paint itself into a corner. Seat A goes to whoever has sat A
 SPDX-License-Identifier: MIT
 """
 
-from tools.club.matching import max_matching
+from tools.club.matching import greedy_sampled, max_matching
 
 TRIALS = 200  # random trials of the remaining rounds for a small field
 LOOKAHEAD_MAX = 40  # a field this large or larger has room enough: no look ahead
@@ -111,17 +111,20 @@ def _search(ids, history, rnd, rounds, rng, *, repeats):
 def _play_out(ids, history, ahead, rng):
     """This round's pairs if `ahead` rounds can be drawn in a row without a repeat (a trial
     on a copy of the history), else None."""
-    trial = History()
-    trial.met = {k: set(v) for k, v in history.met.items()}
-    trial.byes = dict(history.byes)
+    trial = history
+    if ahead > 1:  # a copy to play the rounds out on
+        trial = History()
+        trial.met = {k: set(v) for k, v in history.met.items()}
+        trial.byes = dict(history.byes)
     first = None
-    for _ in range(ahead):
+    for k in range(ahead):
         pairs = _round(ids, trial, rng, False)
         if pairs is None:
             return None
-        for a, b in pairs:
-            trial.add(a, b)
         first = first or pairs
+        if k + 1 < ahead:  # (the last round's pairs go on no history: nothing to copy)
+            for a, b in pairs:
+                trial.add(a, b)
     return first
 
 
@@ -142,11 +145,11 @@ def _round(ids, history, rng, repeats):
 
 def _pairs(ids, history, rng, repeats):
     n = len(ids)
-    adj = []
-    for i in range(n):
-        met = history.met.get(ids[i], ())
-        adj.append([j for j in range(n) if j != i and ids[j] not in met])
-    mate = max_matching(adj, rng)
+    met = [history.met.get(i, ()) for i in ids]
+    mate = greedy_sampled(n, lambda i, j: ids[j] not in met[i], rng)
+    if -1 in mate:  # the few a random pass leaves: augmenting paths on the whole graph
+        adj = [[j for j in range(n) if j != i and ids[j] not in met[i]] for i in range(n)]
+        mate = max_matching(adj, rng, mate)
     if -1 in mate and not repeats:
         return None
     pairs = [(ids[i], ids[mate[i]]) for i in range(n) if i < mate[i]]

@@ -34,6 +34,49 @@ def greedy(adj, rng=None):
     return mate
 
 
+def greedy_sampled(n, allowed, rng, tries=8):
+    """A maximal matching of n vertices where allowed(i, j) says whether i and j may pair,
+    without building the graph: each vertex in a random order takes a random free vertex it
+    may pair with (a few random picks, then a scan). On a dense graph (a night's field, where
+    each player has met a few of hundreds) this is O(n) tries, and leaves few vertices."""
+    mate = [-1] * n
+    free = list(range(n))
+    where = list(range(n))  # each free vertex's index in free
+
+    def take(v):
+        i = where[v]
+        last = free.pop()
+        if last != v:
+            free[i] = last
+            where[last] = i
+
+    order = list(range(n))
+    rng.shuffle(order)
+    for v in order:
+        if mate[v] != -1:
+            continue
+        take(v)
+        u = -1
+        for _ in range(min(tries, len(free))):
+            c = free[rng.randrange(len(free))]
+            if allowed(v, c):
+                u = c
+                break
+        if u == -1:
+            start = rng.randrange(len(free)) if free else 0
+            for k in range(len(free)):
+                c = free[(start + k) % len(free)]
+                if allowed(v, c):
+                    u = c
+                    break
+        if u == -1:
+            continue
+        take(u)
+        mate[v] = u
+        mate[u] = v
+    return mate
+
+
 def max_matching(adj, rng=None, mate=None):
     """A maximum matching (mate list) of the graph adj, grown from mate (default: greedy)."""
     mate = greedy(adj, rng) if mate is None else list(mate)
