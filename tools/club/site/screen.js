@@ -13,7 +13,7 @@
   // COLUMN_EM of its type wide; under MIN_ROW_PX the field turns pages instead.
   const COLUMN_EM = 21, TYPE = 0.62;
   function layout(n) {
-    const h = window.innerHeight - 170, w = window.innerWidth - 40;
+    const h = window.innerHeight - 130, w = window.innerWidth - 40;
     let best = { rowPx: 0 };
     for (let cols = 1; cols <= 4; cols++) {
       const perCol = Math.ceil(n / cols);
