@@ -72,6 +72,8 @@
     if (L.pages > 1) pageTimer = setTimeout(() => { page += 1; draw(); }, PAGE_S * 1000);
   }
 
+  // Where the players' page is: the screen is opened from the hub, so its own address.
+  document.getElementById("address").textContent = "Your table and card: " + location.host + "/";
   window.club.follow((d) => { doc = d; draw(); },
     (ok) => { document.getElementById("link").className = ok ? "ok" : "dim"; });
   window.addEventListener("resize", () => doc && draw());
