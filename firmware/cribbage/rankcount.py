@@ -65,7 +65,6 @@ class RankCount:
         one of the mask want)."""
         if self.is_plain:
             return 1  # no flush, no nobs
-        n = len(self.hand)
         if fix < 0 and not self._flush_possible() and not self._nobs_possible():
             return 1  # the ranks alone decide: the usual case, without a search
         suits = self.suits + [self.starter_suit]
@@ -74,10 +73,11 @@ class RankCount:
             if not self._free(ranks, suits, fix, suit):
                 return 0
             suits[fix] = suit
-        return self._walk(ranks, suits, 0, n, stop, want)
+        return self._walk(ranks, suits, 0, stop, want)
 
-    def _walk(self, ranks, suits, i, n, stop, want):
+    def _walk(self, ranks, suits, i, stop, want):
         """Try each suit for the unsaid cards from card i on; the outcomes' mask."""
+        n = len(ranks) - 1  # the starter's index
         while i <= n and suits[i] >= 0:
             i += 1
         if i > n:
@@ -87,7 +87,7 @@ class RankCount:
             if not self._free(ranks, suits, i, s):
                 continue
             suits[i] = s
-            mask |= self._walk(ranks, suits, i + 1, n, stop, want)
+            mask |= self._walk(ranks, suits, i + 1, stop, want)
             if mask & want or _bits(mask) >= stop:
                 break
         suits[i] = UNKNOWN
