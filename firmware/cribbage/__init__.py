@@ -38,6 +38,7 @@ _WHERE = {
     "pile_count": "pegging",
     "Pegging": "play",
     "PlayScore": "play",
+    "RankCount": "rankcount",
     "say_count": "say",
     "ShowScore": "show",
     "score_show": "show",
