@@ -9,7 +9,8 @@ only draws what this returns, so the board is fully usable without the display.
 
 Scoreboard mode: the mode and the game length, one line per side (score, the last move,
 the dealer), the pending entry, the result, then the app's ``view.detail`` lines (e.g. a
-count breakdown). With three or four sides and a note (``view.note_lines``, the first
+count breakdown). A side with a player's name (``view.names``) shows as much of the name as
+fits in place of its letter. With three or four sides and a note (``view.note_lines``, the first
 detail lines: a refusal's reason) that would not fit with the mode's first line, the sides
 share lines, two a line, so the whole note shows (host_tests/test_messages_fit.py).
 Other modes: the mode name, then the app's detail lines.
@@ -36,6 +37,18 @@ def fit(text):
     return text[:COLS] if len(text) > COLS else text
 
 
+def label(view, side, width):
+    """The side's name cut to width columns (a character the display's font lacks as ?), or
+    its letter when it has none."""
+    name = view.names[side]
+    if not name:
+        return SIDE_LETTERS[side]
+    out = ""
+    for ch in name[:width]:
+        out += ch if " " <= ch < "\x7f" else "?"
+    return out.rstrip()
+
+
 def score_line(view, side):
     """'A  87   +7 deal': side, score, its last points, and whether it deals. The points are
     what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16; a
@@ -46,8 +59,13 @@ def score_line(view, side):
         move = "fix{:+d}".format(moved) if moved else ""
     else:
         move = "{:+d}".format(moved) if front else ""
+    deals = side == view.dealer
+    if view.names[side]:  # 'Ann Lee  87 +7 D': the name gets what the numbers leave
+        tail = "{:>4}".format(front) + (" " + move if move else "") + (" D" if deals else "")
+        name = label(view, side, COLS - len(tail))
+        return (name + " " * (COLS - len(tail) - len(name)) + tail).rstrip()
     line = "{}{:>4} {:>4}".format(SIDE_LETTERS[side], front, move)
-    if side == view.dealer:
+    if deals:
         line += " deal" if len(line) <= COLS - 5 else " D"
     return line.rstrip()
 
@@ -59,7 +77,8 @@ def preview_line(view):
         return ""
     to = view.front[s] + view.preview_points
     to = 0 if to < 0 else (view.target if to > view.target else to)
-    return fit("{} {:+d} -> {}".format(SIDE_LETTERS[s], view.preview_points, to))
+    tail = " {:+d} -> {}".format(view.preview_points, to)
+    return fit(label(view, s, COLS - len(tail)) + tail)
 
 
 def result_line(view):
@@ -69,7 +88,8 @@ def result_line(view):
         return ""
     level = view.skunk if 0 <= view.skunk < len(SKUNK_WORDS) else 0
     word = LURCH if level and view.target != 121 else SKUNK_WORDS[level]
-    return fit("{} wins{}".format(SIDE_LETTERS[w], word))
+    tail = " wins" + word
+    return fit(label(view, w, COLS - len(tail)) + tail)
 
 
 def pair_line(view, a, b):

@@ -28,6 +28,7 @@ from compat import const
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.log import VERSION
+from scorekeeper.names import NAME_BYTES, NO_NAMES, pack_names, unpack_names
 from scorekeeper.ruletable import pack_word, unpack_word
 
 # The fields of an event tuple. (const: inlined here; other modules read them as globals,
@@ -77,9 +78,11 @@ _COUNT_FMT = "<BBhHI"
 _GAME_FMT = "<BBBBBBBBI"
 
 # The game record (version 5): first dealer, game points x4, start time, the rules word
-# (ruletable.RULES says where each rule's value is). Versions 1-4: oldgame.py.
+# (ruletable.RULES says where each rule's value is); version 6: then the sides' names
+# (names.py). Versions 1-4: oldgame.py.
 _GAME_FMT = "<BBBBBII"
-GAME_SIZE = 13
+GAME_V5 = 13
+GAME_SIZE = GAME_V5 + 4 * NAME_BYTES  # 77
 
 
 def peg(side, points, reason=PLAY, dt=0):
@@ -155,28 +158,32 @@ def unpack(rtype, payload, off=0):
     raise ScorekeeperError("record type {} is not an event".format(rtype))
 
 
-def pack_game(settings, dealer, start):
-    """Payload of a game-start record: first dealer, the game's settings, start time."""
+def pack_game(settings, dealer, start, names=NO_NAMES):
+    """Payload of a game-start record: first dealer, the game's settings, start time, the
+    sides' names."""
     p = settings.game_points
     return struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
-                       pack_word(settings))  # fmt: skip
+                       pack_word(settings)) + pack_names(names)  # fmt: skip
 
 
 def unpack_game(payload, settings, version=VERSION):
     """Fill settings from a game record of that log version (checking every value);
-    return (dealer, start)."""
+    return (dealer, start, names)."""
+    names = list(NO_NAMES)
     if version < 5:
         from scorekeeper.oldgame import unpack_old_game  # (an older board's log, once)
 
         dealer, start = unpack_old_game(payload, settings, version)
     else:
-        dealer, p0, p1, p2, p3, start, word = struct.unpack(_GAME_FMT, payload)
+        dealer, p0, p1, p2, p3, start, word = struct.unpack_from(_GAME_FMT, payload, 0)
         unpack_word(word, settings)
         settings.set("game_points", (p0, p1, p2, p3))
+        if version >= 6:
+            names = unpack_names(payload, GAME_V5)
     settings.check()
     if dealer >= settings.sides:
         raise ScorekeeperError("game record names dealer {}".format(dealer))
-    return dealer, start
+    return dealer, start, names
 
 
 def clamp_dt(seconds):

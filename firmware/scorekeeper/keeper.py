@@ -257,6 +257,20 @@ class Keeper:
             except OSError:  # the game is back: the next new game replaces its entry
                 pass
 
+    def set_names(self, names):
+        """Give the sides their players' names (a list of up to 4; "" for none): part of the
+        game's record, kept by the next games until changed. NameRefused for a name the board
+        cannot keep; nothing changes then."""
+        from scorekeeper.names import check_name
+
+        new = ["", "", "", ""]
+        for i in range(min(len(names), self.game.sides)):
+            new[i] = check_name(names[i])
+        if new == self.game.names:
+            return False
+        self._rewrite(self.game.events, names=new)  # the same game: only its record changes
+        return True
+
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""
         g = self.game
@@ -383,15 +397,17 @@ class Keeper:
             self._dirty = True  # part of a record may be on flash: never append after it
             raise StorageError(e) from None
 
-    def _records(self, evs, match=None, stats=None, game=None, kept=-1):
-        """The log's records: totals, a game's start, its kept play time, then evs."""
+    def _records(self, evs, match=None, stats=None, game=None, kept=-1, names=None):
+        """The log's records: totals, a game's start (with names, if given, as its sides'),
+        its kept play time, then evs."""
         match = self._match if match is None else match
         stats = self._stats if stats is None else stats
         g = self.game if game is None else game
+        names = g.names if names is None else names
         records = [
             (REC_MATCH, match.pack()),
             (REC_STATS, stats.pack()),
-            (REC_GAME, events.pack_game(g.cfg, g.first_dealer, g.start)),
+            (REC_GAME, events.pack_game(g.cfg, g.first_dealer, g.start, names)),
         ]
         kept = g.kept if kept < 0 else kept
         while kept > 0:  # TIME records of at most 65535 s each
@@ -401,19 +417,21 @@ class Keeper:
             records.append(events.pack(ev))
         return records
 
-    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None):
+    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None,
+                 names=None):
         """Write the whole log (totals, a game's start, evs); then adopt what was given.
 
         Memory changes only after the write, so a failed write leaves the board as it was.
-        With ``kept`` (play time outside evs) the game is replayed from evs afresh.
+        With ``kept`` (play time outside evs) the game is replayed from evs afresh; with
+        ``names``, the game's record gets them as its sides' names.
         """
         g = self.game if game is None else game
         if kept >= 0 and game is None:
-            g = Game(g.cfg, g.first_dealer, g.start)
+            g = Game(g.cfg, g.first_dealer, g.start, g.names)
             g.add_time(kept)
             for ev in evs:
                 g.apply(ev)
-        records = self._records(evs, match, stats, g)  # (outside the try: no file operation)
+        records = self._records(evs, match, stats, g, names=names)  # (no file operation yet)
         try:
             self._make_folder()
             self._log.rewrite(records, keep)
@@ -427,6 +445,8 @@ class Keeper:
             self._match = match
         if stats is not None:
             self._stats = stats
+        if names is not None:
+            g.names[:] = names  # in place: the view holds the list
         if g is not self.game:
             self.game_rev = self.revision
         self.game = g
@@ -437,7 +457,9 @@ class Keeper:
         cfg = self.settings.copy()
         if not 0 <= dealer < cfg.sides:
             dealer = 0
-        self._rewrite((), match, stats, Game(cfg, dealer, self._now()), keep=keep)
+        old = self.game  # the sides keep their names: the same players, another game
+        game = Game(cfg, dealer, self._now(), old.names if old is not None else None)
+        self._rewrite((), match, stats, game, keep=keep)
         self._then = self._now()
 
     # -- loading ---------------------------------------------------------------------

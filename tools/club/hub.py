@@ -22,7 +22,10 @@ class Hub:
     """The club file and the revision the pages follow."""
 
     def __init__(self, path):
+        from tools.club.boards import Boards
+
         self.club = Club(path)
+        self.boards = Boards(self)
         self.rev = 1
         self.changed = asyncio.Event()
         self._docs = {}  # (name, rev) -> the document's JSON text, made once per change
@@ -37,6 +40,7 @@ class Hub:
         self._docs.clear()
         self.changed.set()  # wakes every stream waiting now; the next wait waits anew
         self.changed.clear()
+        self.boards.nudge()
 
     def cached(self, name, make):
         """make()'s text, made once for this revision."""
@@ -89,11 +93,13 @@ async def run(path, host, port, started=None):
     say(f"  standings screen  {base}/screen")
     say(f"  players' page     {base}/")
     tasks = [asyncio.create_task(hub.watch_file())]
+    hub.boards.start()
     if started is not None:
         started(hub, port)
     try:
         await server.serve_forever()
     finally:
+        hub.boards.stop()
         for t in tasks:
             t.cancel()
         hub.club.close()

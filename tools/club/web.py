@@ -209,7 +209,7 @@ def make_app(hub):
     async def director_state(request):
         if not director(request):
             return error("log in with the director's PIN", 401)
-        return reply(views.director_doc(club) | {"rev": hub.rev})
+        return reply(views.director_doc(club) | {"rev": hub.rev, "boards": hub.boards.status()})
 
     @app.get("/api/director/export/<name>")
     async def export(request, name):
@@ -230,6 +230,17 @@ def make_app(hub):
         if name.endswith(".csv"):
             head["Content-Disposition"] = f'attachment; filename="night{night["id"]}-{name}"'
         return Response(makers[name](club, night), 200, head)
+
+    @app.post("/api/director/board/<action>")
+    async def board_act(request, action):
+        if not director(request):
+            return error("log in with the director's PIN", 401)
+        try:
+            done = await hub.boards.action(action, body(request))
+        except ClubError as e:
+            return error(str(e))
+        hub.bump()
+        return reply({"ok": True} | (done or {}))
 
     @app.post("/api/director/<action>")
     async def act(request, action):
