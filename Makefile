@@ -22,6 +22,7 @@ help:
 	@echo "make test-fast   the edit loop: lint, mypy and the CPython tests not marked slow, in parallel"
 	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
+	@echo "make bench-presses   key presses a deal, per way of keying it (KEEP=DIR: the scripts)"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
 	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
@@ -180,6 +181,13 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 
 bench: venv build $(BENCH_VENV)/.installed
 	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) -m tools.bench.run
+
+# The key presses of a whole deal per way of keying it (tools/bench/bench_presses.py; make bench
+# runs it too): KEEP=DIR also writes each deal (DIR/NNNN.json) and its key scripts (NNNN-WAY.sim).
+KEEP ?=
+.PHONY: bench-presses
+bench-presses: venv
+	$(PY) -m tools.bench.bench_presses $(KEEP)
 
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv

@@ -42,6 +42,7 @@ _WHERE = {
     "SIX_CARD": "play",
     "Pegging": "play",
     "PlayScore": "play",
+    "RankCount": "rankcount",
     "say_count": "say",
     "ShowScore": "show",
     "score_show": "show",
