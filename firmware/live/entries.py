@@ -102,12 +102,23 @@ KINDS: dict = {
 
 
 def build(doc):
-    """(steps, mode, phase, changed, again) of an entry's JSON object; ValueError says what
-    is malformed. again: its last step repeats the one before, the board's confirmation."""
+    """(steps, mode, phase, changed, again, act) of an entry's JSON object; ValueError says
+    what is malformed. again: its last step repeats the one before, the board's confirmation.
+    act: for a kind that is no keys (live.actions: names, a new game), what does it (steps
+    None)."""
     name = doc.get("kind")
     row = KINDS.get(name) if isinstance(name, str) else None
+    if row is None and isinstance(name, str):
+        from live.actions import ACTS  # (loaded at the first such entry: a club's boards)
+
+        if name in ACTS:
+            again = doc.get("confirm", False)
+            if not isinstance(again, bool):
+                raise ValueError('"confirm" is true or false')
+            mode, phase, check = ACTS[name]
+            return None, mode, phase, None, again, check(doc)
     if row is None:
-        raise ValueError('"kind" is one of ' + ", ".join(sorted(KINDS)))
+        raise ValueError('"kind" is one of ' + ", ".join(sorted(KINDS) + ["game", "names"]))
     phase = row[1]
     how = row[2]
     if isinstance(how, str):
@@ -119,7 +130,7 @@ def build(doc):
         raise ValueError('"confirm" is true or false')
     if again:
         steps.append(steps[-1])  # the board's "again": the last key once more
-    return steps, row[0], phase, row[3] if len(row) > 3 else None, again
+    return steps, row[0], phase, row[3] if len(row) > 3 else None, again, None
 
 
 def blocked(app, entry):
@@ -142,8 +153,10 @@ def blocked(app, entry):
 def run(app, decoder, entry, now):
     """Feed an entry's (build's) keys through decoder into app (app.on_key: the keypad's path)
     at tick now; (APPLIED, the board's note), (REFUSED, its reason) or (ASKED, its question)."""
-    steps, _, _, changed, again = entry
+    steps, _, _, changed, again, act = entry
     ctl = app.ctl
+    if act is not None:
+        return _act(app, act, again, now)
     keeper = app.keeper
     before = changed(app) if changed else keeper.revision
     last = len(steps) - 1
@@ -155,6 +168,19 @@ def run(app, decoder, entry, now):
         if ctl.refused is not None and not (again and i == last - 1):
             return REFUSED, ctl.refused  # (before an "again": the board's question)
     return ASKED, " ".join(ctl.note)
+
+
+def _act(app, act, again, now):
+    """A kind that is no keys: APPLIED and its note, or the refusal (ASKED: a question)."""
+    from live.actions import Ask
+    from ui import REFUSALS
+
+    try:
+        return APPLIED, act(app, now, again)
+    except Ask as e:
+        return ASKED, e.args[0]
+    except REFUSALS as e:
+        return REFUSED, e.args[0] if e.args else type(e).__name__
 
 
 def _press(app, decoder, step, now):

@@ -198,14 +198,20 @@ class Keeper:
         self._then = self._now()
         return undone
 
-    def new_game(self, dealer=-1):
+    def new_game(self, dealer=-1, names=None):
         """Start a new game under the saved settings; the loser of a won game deals first.
+        Its sides keep their names, or get names (a list, checked: NameRefused) in the same
+        write.
 
         With dealer -1: the loser (lowest score) of a finished game, else this game's first
         dealer. The finished (or abandoned) game joins the match and the statistics, and is
         kept as game.prev (if anything was pegged in it) for ``restore_game``.
         """
         g = self.game
+        if names is not None:
+            from scorekeeper.names import check_name
+
+            names = [check_name(n) for n in names] + [""] * (4 - len(names))
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
@@ -219,7 +225,7 @@ class Keeper:
                 archive.add(self.fs, self._archive_path, g, self._now())
             except OSError as e:
                 raise StorageError(e) from None
-        self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
+        self._start(dealer, self.match, self.stats, self._prev_path if keep else None, names)
 
     @property
     def can_restore(self):
@@ -451,14 +457,16 @@ class Keeper:
             self.game_rev = self.revision
         self.game = g
 
-    def _start(self, dealer, match=None, stats=None, keep=None):
+    def _start(self, dealer, match=None, stats=None, keep=None, names=None):
         """A new game under the saved settings, with these totals (default: unchanged); the
-        old file is renamed to ``keep`` if given."""
+        old file is renamed to ``keep`` if given. The sides keep their names (the same
+        players, another game) unless names are given."""
         cfg = self.settings.copy()
         if not 0 <= dealer < cfg.sides:
             dealer = 0
-        old = self.game  # the sides keep their names: the same players, another game
-        game = Game(cfg, dealer, self._now(), old.names if old is not None else None)
+        if names is None and self.game is not None:
+            names = self.game.names
+        game = Game(cfg, dealer, self._now(), names)
         self._rewrite((), match, stats, game, keep=keep)
         self._then = self._now()
 
