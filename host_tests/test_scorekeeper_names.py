@@ -5,7 +5,9 @@ archive of finished games and in the records export; names the board cannot keep
 and change nothing."""
 
 from scorekeeper import CORRECTION, Keeper, records
-from scorekeeper.names import NameRefused, check_name, short
+from scorekeeper.names import NameRefused, check_name
+from textview import label
+from view import View
 from support import raises
 
 from tools.board.testkit import Clock, FakeFS, PowerCut, keeper
@@ -78,6 +80,8 @@ def test_a_power_cut_in_setting_names_leaves_the_old_names_or_the_new():
 
 
 def test_the_display_shows_what_fits():
-    assert short(ZOE, "B", 16) == "Zo? Quinn"
-    assert short(ANN, "A", 3) == "Ann"
-    assert short("", "C", 8) == "C"
+    v = View()
+    v.names = [ANN, ZOE, "", ""]
+    assert label(v, 1, 16) == "Zo? Quinn"  # the display's font has no \u00eb
+    assert label(v, 0, 5) == "Ann L" and label(v, 0, 4) == "Ann"
+    assert label(v, 2, 8) == "C"

@@ -28,7 +28,6 @@ from compat import const
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.log import VERSION
-from scorekeeper.names import NAME_BYTES, NO_NAMES, pack_names, unpack_names
 from scorekeeper.ruletable import pack_word, unpack_word
 
 # The fields of an event tuple. (const: inlined here; other modules read them as globals,
@@ -78,11 +77,36 @@ _COUNT_FMT = "<BBhHI"
 _GAME_FMT = "<BBBBBBBBI"
 
 # The game record (version 5): first dealer, game points x4, start time, the rules word
-# (ruletable.RULES says where each rule's value is); version 6: then the sides' names
-# (names.py). Versions 1-4: oldgame.py.
+# (ruletable.RULES says where each rule's value is); version 6: then the sides' names, 16
+# bytes of UTF-8 each, zero-padded (names.py checks them). Versions 1-4: oldgame.py.
 _GAME_FMT = "<BBBBBII"
-GAME_V5 = 13
-GAME_SIZE = GAME_V5 + 4 * NAME_BYTES  # 77
+NAME_BYTES = const(16)
+GAME_V5 = const(13)
+GAME_SIZE = const(77)  # GAME_V5 + 4 * NAME_BYTES
+NO_NAMES = ("", "", "", "")
+
+
+def pack_names(names):
+    """The 4 names' bytes (each NAME_BYTES, zero-padded), as the game record holds them."""
+    out = bytearray(4 * NAME_BYTES)
+    for i in range(len(names)):
+        data = names[i].encode()
+        out[i * NAME_BYTES : i * NAME_BYTES + len(data)] = data
+    return bytes(out)
+
+
+def unpack_names(payload, off):
+    """The 4 names of a game record's bytes at payload[off:]; ScorekeeperError for bytes that
+    are no name (not UTF-8)."""
+    out = []
+    for i in range(4):
+        raw = bytes(payload[off + i * NAME_BYTES : off + (i + 1) * NAME_BYTES])
+        end = raw.find(b"\x00")
+        try:
+            out.append(raw[: end if end >= 0 else NAME_BYTES].decode())
+        except UnicodeError:
+            raise ScorekeeperError("game record: a name that is not UTF-8") from None
+    return out
 
 
 def peg(side, points, reason=PLAY, dt=0):
