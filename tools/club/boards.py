@@ -62,14 +62,14 @@ class Link:
                         if first or _finished(state) != _finished(before):
                             await self.collect()
                         await self.send_round()
-                    self.hub.bump()
+                    self.hub.touch()  # its live score on the director's page
             except boardnet.BoardGone as e:
                 self.error = str(e)
             except Exception as e:  # a bug must not end the board's task: said, retried
                 self.error = f"{type(e).__name__}: {e}"
             if self.online:
                 self.online = False
-                self.hub.bump()
+                self.hub.touch()
             await asyncio.sleep(RETRY_S[min(tries, len(RETRY_S) - 1)])
             tries += 1
 
@@ -102,20 +102,16 @@ class Link:
                 ((seats[0], seats[1])[side ^ flip], points, kind, cards)
                 for side, points, kind, cards in game.hands or ()
             ]
+            key = row["url"] + "|" + game.key
+            source = f"board {row['name']}"
             try:
-                results.record(
-                    club,
-                    table,
-                    a,
-                    b,
-                    f"board {row['name']}",
-                    rnd=rnd,
-                    game_key=row["url"] + "|" + game.key,
-                    hands=hands,
-                )
+                done = results.record(club, table, a, b, source, rnd=rnd, game_key=key,
+                                      hands=hands)  # fmt: skip
             except ClubError as e:  # (typed meanwhile: the director's page shows both)
                 self.error = f"round {rnd} table {table}: {e}"
-            self.hub.bump()
+                continue
+            if done == results.APPLIED:
+                self.hub.bump()
 
     async def nudge(self):
         """The night changed (a round drawn): send the board its game now."""

@@ -26,7 +26,8 @@ class Hub:
 
         self.club = Club(path)
         self.boards = Boards(self)
-        self.rev = 1
+        self.rev = 1  # any change the director's page shows (a board's live score too)
+        self.srev = 1  # a change of the night's cards: the standings screen's revision
         self.changed = asyncio.Event()
         self._docs = {}  # (name, rev) -> the document's JSON text, made once per change
         self._version = self._data_version()
@@ -35,12 +36,18 @@ class Hub:
         return self.club.q1("PRAGMA data_version")[0]
 
     def bump(self):
-        """Something changed: every stream sends the new state."""
-        self.rev += 1
+        """The night changed (a result, a draw, a setting): every stream sends its document,
+        and the boards are sent a new round's game."""
+        self.srev += 1
         self._docs.clear()
+        self.touch()
+        self.boards.nudge()
+
+    def touch(self):
+        """Only what the director's page shows changed (a board's live score, its link)."""
+        self.rev += 1
         self.changed.set()  # wakes every stream waiting now; the next wait waits anew
         self.changed.clear()
-        self.boards.nudge()
 
     def cached(self, name, make):
         """make()'s text, made once for this revision."""

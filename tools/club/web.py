@@ -145,8 +145,14 @@ def make_app(hub):
 
     @app.get("/api/events")
     async def events(request):
+        """The standings after each change of the cards; ?all=1 (the director's page): the
+        hub's revision after any change (a board's live score too)."""
         head = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-        return Response(Stream(hub, standings_text), 200, head)  # type: ignore[arg-type]
+        if request.args.get("all"):
+            stream = Stream(hub, lambda: json.dumps({"rev": hub.rev}), lambda: hub.rev)
+        else:
+            stream = Stream(hub, standings_text)
+        return Response(stream, 200, head)  # type: ignore[arg-type]
 
     @app.get("/api/players")
     async def players(request):

@@ -13,7 +13,7 @@
     post(action, body) {
       say("");
       // the fields of what was sent are cleared: its table's, or the names just added
-      const done = body && body.table ? body.round + "/" + body.table + "/" : action === "players" ? "//names" : "-";
+      const done = body && body.table && body.round ? body.round + "/" + body.table + "/" : action === "players" ? "//names" : "-";
       return api("api/director/" + action, body || {}).then(() => load(done), (e) => { say(e.message); throw e; });
     },
     login(pin) { api("api/login", { pin }).then(() => load(), (e) => say(e.message)); },
@@ -36,6 +36,7 @@
       el("button", { text: "Open a night", dataset: { open: 1 },
         onclick: () => act.post("night", { games: Number(games.value) }) })),
     parts.players(doc, act),
+    parts.boards(doc, act),
     parts.settings(doc, doc.defaults, (v) => act.post("defaults", { values: v }), "The club's settings (new nights)")];
   }
 
@@ -60,6 +61,7 @@
     app.replaceChildren(controls, links(doc),
       el("div", { class: "grid" }, rounds[0] || el("div"), parts.standings(doc)),
       el("div", { class: "grid" }, parts.players(doc, act), parts.hands(doc, act)),
+      parts.boards(doc, act),
       ...rounds.slice(1),
       el("div", { class: "grid" }, parts.settings(doc, doc.settings, (v) => act.post("settings", { values: v }),
         "Tonight's settings"), parts.corrections(doc)));
@@ -101,11 +103,17 @@
 
   // Redraw after every change, but never under the director's fingers: while a field has
   // the focus, the redraw waits until it loses it.
+  // (Every change of the hub, the boards' live scores too: at most a load a second.)
+  let last = 0, timer = 0;
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { last = Date.now(); load(); }, Math.max(0, 1000 - (Date.now() - last)));
+  };
   window.club.follow(() => {
     const a = document.activeElement;
     if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) stale = true;
-    else load();
-  });
+    else soon();
+  }, null, "api/events?all=1");
   document.addEventListener("focusout", () => setTimeout(() => {
     const a = document.activeElement;
     const typing = a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT");
