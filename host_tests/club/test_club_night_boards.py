@@ -16,7 +16,10 @@ import time
 
 import pytest
 from ci_gate import need
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.by import By
 
 from tools.club.kit import HubProcess
@@ -69,6 +72,15 @@ class Tally:
         return out
 
 
+class Night:
+    """What a round is played with: the hub, the boards and their players, the director's
+    page, the standings screen, the tally, the latencies measured, the random numbers."""
+
+    def __init__(self, *parts):
+        (self.hub, self.boards, self.players, self.d, self.screen, self.tally, self.latencies,
+         self.rng) = parts  # fmt: skip
+
+
 def wait(check, timeout, what):
     end = time.monotonic() + timeout
     while True:
@@ -90,20 +102,31 @@ def click(b, css):
     raise AssertionError(f"{css} kept being redrawn")
 
 
-def typed_result(d, rnd, table, a, b):
-    """Type a table's scores on the director's page and press Enter, as a director does."""
-    for name, value in (("s0", a), ("s1", b)):
-        css = f"[data-round='{rnd}'] tr[data-table='{table}'] input[name={name}]"
-        d.wait_for("return document.querySelector(arguments[0])", 10, css)
-        for _ in range(40):
-            try:
-                e = d.driver.find_element(By.CSS_SELECTOR, css)
+def typed_result(d, hub, rnd, table, scores):
+    """Type a table's scores on the director's page and press Enter, as a director does
+    (again if the page was redrawn under the fingers), until the hub has the result."""
+    row = f"[data-round='{rnd}'] tr[data-table='{table}']"
+
+    def entered():
+        tables = hub.get("api/director/state")["rounds"][rnd - 1]["tables"]
+        return tables[table - 1]["result"]
+
+    for _ in range(10):
+        try:
+            d.wait_for("return document.querySelector(arguments[0])", 10, row + " input[name=s0]")
+            for name, value in zip(("s0", "s1"), scores, strict=True):
+                e = d.driver.find_element(By.CSS_SELECTOR, f"{row} input[name={name}]")
                 e.clear()
                 e.send_keys(str(value))
-                break
-            except StaleElementReferenceException:
-                time.sleep(0.05)
-    click(d, f"[data-round='{rnd}'] [data-enter='{table}']")
+            d.driver.find_element(By.CSS_SELECTOR, f"[data-round='{rnd}'] [data-enter='{table}']"
+                                  ).click()  # fmt: skip
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            time.sleep(0.1)
+            continue
+        got = wait(lambda: entered() or None, 5, f"table {table}'s typed result")
+        assert got["scores"] == list(scores) and got["source"] == "director"
+        return
+    raise AssertionError(f"could not type table {table}'s result")
 
 
 @pytest.fixture(scope="module")
@@ -141,8 +164,9 @@ def test_a_club_night_of_boards_reports_itself(site, tmp_path):
             d.driver.find_element(By.CSS_SELECTOR, "input[name=pin]").send_keys(hub.pin)
             click(d, "form button[type=submit]")
             d.wait_for("return window.club.state && window.club.state.night", 20)
+            night = Night(hub, boards, players, d, screen, tally, latencies, rng)
             for rnd in range(1, 10):
-                play_round(rnd, hub, boards, players, d, screen, tally, latencies, rng)
+                play_round(night, rnd)
         final = hub.get("api/standings")
         hub.act("close")
     finally:
@@ -155,12 +179,16 @@ def test_a_club_night_of_boards_reports_itself(site, tmp_path):
     hands = sorted((h["name"], h["points"], h["kind"]) for h in final["hands"])
     assert hands == sorted(tally.hands) and len(hands) >= 9  # a 29 planted each round
     assert len(latencies) >= 6 * 7, latencies  # the rounds the hub was up throughout
-    print(f"board's last entry -> standings screen: worst {max(latencies):.3f} s,"
-          f" median {sorted(latencies)[len(latencies) // 2]:.3f} s of {len(latencies)}")
+    print(
+        f"board's last entry -> standings screen: worst {max(latencies):.3f} s,"
+        f" median {sorted(latencies)[len(latencies) // 2]:.3f} s of {len(latencies)}"
+    )
     assert max(latencies) < LATENCY_S, sorted(latencies)[-5:]
 
 
-def play_round(rnd, hub, boards, players, d, screen, tally, latencies, rng):
+def play_round(night, rnd):
+    hub, boards, players, d, screen = night.hub, night.boards, night.players, night.d, night.screen
+    tally, latencies, rng = night.tally, night.latencies, night.rng
     hub.act("draw")
     state = hub.get("api/director/state")
     tables = {t["table"]: t for t in state["rounds"][-1]["tables"]}
@@ -189,7 +217,7 @@ def play_round(rnd, hub, boards, players, d, screen, tally, latencies, rng):
     for t in (7, 8):
         a = rng.choice([121, rng.randint(40, 120)])
         b = 121 if a != 121 else rng.randint(40, 120)
-        typed_result(d, rnd, t, a, b)
+        typed_result(d, hub, rnd, t, (a, b))
         tally.game(*tables[t]["players"], a, b)
     for t in threads:
         t.join(180)

@@ -215,7 +215,8 @@ def make_app(hub):
     async def director_state(request):
         if not director(request):
             return error("log in with the director's PIN", 401)
-        return reply(views.director_doc(club) | {"rev": hub.rev, "boards": hub.boards.status()})
+        doc = views.director_doc(club)
+        return reply(doc | {"rev": hub.rev, "srev": hub.srev, "boards": hub.boards.status()})
 
     @app.get("/api/director/export/<name>")
     async def export(request, name):

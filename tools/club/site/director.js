@@ -67,6 +67,17 @@
         "Tonight's settings"), parts.corrections(doc)));
   }
 
+  // The boards' section and the live scores at the tables, redrawn in place (the rest of the
+  // page, where the director may be about to click, stays as it is).
+  function patchBoards(state) {
+    const section = app.querySelector("[data-boards]");
+    if (!section.contains(document.activeElement)) section.replaceWith(parts.boards(state, act));
+    for (const b of state.boards || []) {
+      const span = app.querySelector(`[data-round="${state.round}"] [data-playing="${b.table}"]`);
+      if (span) span.textContent = " board " + (b.online ? (b.scores || []).join("-") : "away");
+    }
+  }
+
   // What the director has typed but not sent survives a redraw: each field is known by its
   // round, table and name.
   function typedValues() {
@@ -94,7 +105,12 @@
       say(e.message);
       return;
     }
+    const before = window.club.state;
     window.club.state = state;
+    if (before && before.srev === state.srev && before.night === state.night && app.querySelector("[data-boards]")) {
+      patchBoards(state); // only the boards' live scores and links changed: nothing else moves
+      return;
+    }
     const kept = typedValues();
     for (const k of Object.keys(kept)) if (typeof done === "string" && k.startsWith(done)) delete kept[k];
     render(state);
