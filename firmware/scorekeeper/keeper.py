@@ -209,9 +209,9 @@ class Keeper:
         """
         g = self.game
         if names is not None:
-            from scorekeeper.names import check_name
+            from scorekeeper.names import checked
 
-            names = [check_name(n) for n in names] + [""] * (4 - len(names))
+            names = checked(names, 4)
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
@@ -267,11 +267,9 @@ class Keeper:
         """Give the sides their players' names (a list of up to 4; "" for none): part of the
         game's record, kept by the next games until changed. NameRefused for a name the board
         cannot keep; nothing changes then."""
-        from scorekeeper.names import check_name
+        from scorekeeper.names import checked  # (loaded only where names are set)
 
-        new = ["", "", "", ""]
-        for i in range(min(len(names), self.game.sides)):
-            new[i] = check_name(names[i])
+        new = checked(names, self.game.sides)
         if new == self.game.names:
             return False
         self._rewrite(self.game.events, names=new)  # the same game: only its record changes

@@ -1,6 +1,7 @@
 """The players' names a game's sides carry: "Ann", "Bob", or a partnership's "Ann & Bob".
 
     check_name("Ann")          # the name, or NameRefused saying what is wrong
+    checked(["Ann", "Bob"], sides)       # 4 names for a game record ("" past the sides')
 
 A name is part of the game's record in the log (the game record of log version 6: events.py
 packs it, FORMAT.md): at most events.NAME_BYTES bytes of UTF-8 (16: the display's width),
@@ -30,3 +31,11 @@ def check_name(name):
         if o < 0x20 or o == 0x7F:
             raise NameRefused("a name has no control characters")
     return name
+
+
+def checked(names, sides):
+    """The 4 names of a game of that many sides: each checked (check_name), "" past sides."""
+    out = ["", "", "", ""]
+    for i in range(min(len(names), sides)):
+        out[i] = check_name(names[i])
+    return out
