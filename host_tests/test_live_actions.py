@@ -4,44 +4,13 @@ the sides' names, and a new game with its rules and names; applied once however 
 (across a power cut too), a game under way ended only when confirmed, malformed ones refused
 with nothing changed."""
 
-import json
-
-from live.hub import Hub
 from scorekeeper import CORRECTION, Keeper
-
-from tools.board.memfs import MemFS
-from tools.board.pcboard import Harness
+from test_live_entries import Table
 
 
-def rand(k):
-    return bytes((5 * i + 1) & 255 for i in range(k))
-
-
-class Board:
-    """A board, its hub and one paired device (the club's hub) sending entries."""
-
-    def __init__(self, fs=None):
-        self.fs = fs or MemFS()
-        self.h = Harness("/s", fs=self.fs)
-        self.hub = Hub(self.h.app, rand)
-        now = self.h.board.ticks_ms()
-        self.token = self.hub.pair(self.hub.pair_request(now), now)[1]
-        self.seq = 0
-
-    def send(self, doc, seq=None):
-        if seq is None:
-            self.seq += 1
-            seq = self.seq
-        phone = self.hub.phone(self.token)
-        got = self.hub.submit(phone, dict(doc, seq=seq), self.h.board.ticks_ms())
-        for _ in range(300):
-            if got is not None or (phone.answer is not None and phone.answer[0] == seq):
-                break
-            self.h.wait(20)
-        if got is None:
-            got = phone.answer[1:]
-        self.h.wait(20)
-        return got[0], json.loads(got[1])
+class Board(Table):
+    """A board with its hub and one paired device (the club's hub) sending entries
+    (test_live_entries.Table), and its game."""
 
     @property
     def game(self):

@@ -22,7 +22,7 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.common.by import By
 
-from tools.club.kit import HubProcess
+from tools.club.kit import HubProcess, click
 from tools.club.playgen import Player, random_game
 from tools.web import browser, liveboard
 from tools.web import build as webbuild
@@ -90,16 +90,6 @@ def wait(check, timeout, what):
         if time.monotonic() > end:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.1)
-
-
-def click(b, css):
-    for _ in range(40):
-        try:
-            b.driver.find_element(By.CSS_SELECTOR, css).click()
-            return
-        except StaleElementReferenceException:
-            time.sleep(0.05)
-    raise AssertionError(f"{css} kept being redrawn")
 
 
 def typed_result(d, hub, rnd, table, scores):
