@@ -9,8 +9,7 @@ make_fixtures.py's lines, not read back from the files."""
 
 import os
 
-from scorekeeper import Keeper
-from scorekeeper import archive
+from scorekeeper import Keeper, archive
 from scorekeeper.log import VERSION
 
 from tools.board.testkit import Clock, FakeFS

@@ -6,9 +6,9 @@ and change nothing."""
 
 from scorekeeper import CORRECTION, Keeper, records
 from scorekeeper.names import NameRefused, check_name
+from support import raises
 from textview import label
 from view import View
-from support import raises
 
 from tools.board.testkit import Clock, FakeFS, PowerCut, keeper
 

@@ -33,16 +33,20 @@ def set_names(b, names):
         field.clear()
         field.send_keys(name)
     b.js("document.getElementById('names').requestSubmit()")
-    b.wait_for("return document.getElementById('names').hidden"
-               " || document.querySelector('[data-names-note]').textContent !== ''", 10)  # fmt: skip
+    b.wait_for(
+        "return document.getElementById('names').hidden"
+        " || document.querySelector('[data-names-note]').textContent !== ''",
+        10,
+    )
     return b.js("return document.querySelector('[data-names-note]').textContent")
 
 
 def test_the_web_board_keeps_the_names_it_is_given(page):
     assert set_names(page, ["Ann Lee", "Bob"]) == ""
     page.tap("5A")
-    page.wait_for("return /Ann Lee\\s+5 \\+5/.test(document.querySelector('[data-display]')"
-                  ".textContent)", 10)  # fmt: skip
+    page.wait_for(
+        "return /Ann Lee\\s+5 \\+5/.test(document.querySelector('[data-display]').textContent)", 10
+    )
     assert "Bob" in page.display()
     doc = json.loads(page.js("return window.picopeg.records()"))
     assert doc["game"]["names"] == {"A": "Ann Lee", "B": "Bob"}
@@ -51,7 +55,8 @@ def test_the_web_board_keeps_the_names_it_is_given(page):
     assert doc["game"]["names"] == {"A": "Ann Lee", "B": "Bob"} and doc["game"]["scores"][0] == 5
     said = set_names(page, ["Ann\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9", "Bob"])
     assert "16" in said  # 9 letters, 20 bytes: the form says so before the board is asked
-    assert json.loads(page.js("return window.picopeg.records()"))["game"]["names"]["A"] == "Ann Lee"
+    doc = json.loads(page.js("return window.picopeg.records()"))
+    assert doc["game"]["names"]["A"] == "Ann Lee"
 
 
 @pytest.fixture(scope="module")
@@ -66,22 +71,29 @@ def board_site():
 
 def test_a_paired_phone_names_the_sides_for_every_watcher(board_site, tmp_path):
     with liveboard.LiveBoard(tmp_path / "state", board_site) as board:
-        with browser.Browser(390, 844, mobile=True) as watcher, \
-                browser.Browser(390, 844, mobile=True) as phone:  # fmt: skip
+        with (
+            browser.Browser(390, 844, mobile=True) as watcher,
+            browser.Browser(390, 844, mobile=True) as phone,
+        ):
             for b in (watcher, phone):
                 b.driver.get(board.url)
                 b.wait_for(LIVE_UP, browser.BOOT_S)
             assert watcher.js("return document.querySelector('[data-action=names]').hidden")
             mark = board.mark()
             phone.driver.find_element(By.CSS_SELECTOR, "[data-action=pair]").click()
-            phone.wait_for("return document.getElementById('pair-note').textContent"
-                           ".includes('6-digit code')", 10)  # fmt: skip
+            phone.wait_for(
+                "return document.getElementById('pair-note').textContent.includes('6-digit code')",
+                10,
+            )
             field = phone.driver.find_element(By.CSS_SELECTOR, "input[data-pair]")
             field.send_keys(board.code(mark))
             phone.js("document.getElementById('pair').requestSubmit()")
             phone.wait_for("return window.picopeg.status() === 'paired'", 10)
             assert set_names(phone, ["Ann Lee", "Bob"]) == ""
-            watcher.wait_for("return [...document.querySelectorAll('#scores .who')]"
-                             ".map(e => e.textContent).join('|') === 'Ann Lee|Bob'", 10)  # fmt: skip
+            watcher.wait_for(
+                "return [...document.querySelectorAll('#scores .who')]"
+                ".map(e => e.textContent).join('|') === 'Ann Lee|Bob'",
+                10,
+            )
             assert board.state()["names"] == ["Ann Lee", "Bob"]
             assert any("Ann Lee" in line for line in board.printed[-8:])  # its display

@@ -38,9 +38,10 @@ def names_entry(doc):
     names = _names(doc)
 
     def act(app, now, confirm):
-        if not app.keeper.set_names(names):
+        k = app.keeper
+        if not k.set_names(names):
             return "names as they were"
-        return "names: " + " / ".join(n or "-" for n in app.keeper.game.names[: app.keeper.game.sides])
+        return "names: " + " / ".join(n or "-" for n in k.game.names[: k.game.sides])
 
     return act
 

@@ -172,8 +172,9 @@ def run(app, decoder, entry, now):
 
 def _act(app, act, again, now):
     """A kind that is no keys: APPLIED and its note, or the refusal (ASKED: a question)."""
-    from live.actions import Ask
     from ui import REFUSALS
+
+    from live.actions import Ask
 
     try:
         return APPLIED, act(app, now, again)

@@ -44,8 +44,12 @@ _V2_GAME = events.GAME_V5  # ... in version 2 (no names)
 _FMT = "<IIBBBBHHHH"  # end, seconds, winner, skunk, game points, deals, scores A-D
 _RESULT = const(20)  # its bytes
 PAYLOAD = _GAME + _RESULT  # 97
-_SIZES = ({}, {_REC_RESULT: _V1_GAME + _RESULT}, {_REC_RESULT: _V2_GAME + _RESULT},
-          {_REC_RESULT: PAYLOAD})  # type: tuple[dict[int, int], ...]
+_SIZES = (
+    {},
+    {_REC_RESULT: _V1_GAME + _RESULT},
+    {_REC_RESULT: _V2_GAME + _RESULT},
+    {_REC_RESULT: PAYLOAD},
+)  # type: tuple[dict[int, int], ...]
 _U8 = const(0xFF)
 
 

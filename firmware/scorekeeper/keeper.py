@@ -401,7 +401,7 @@ class Keeper:
             self._dirty = True  # part of a record may be on flash: never append after it
             raise StorageError(e) from None
 
-    def _records(self, evs, match=None, stats=None, game=None, kept=-1, names=None):
+    def _records(self, evs, match=None, stats=None, game=None, *, kept=-1, names=None):
         """The log's records: totals, a game's start (with names, if given, as its sides'),
         its kept play time, then evs."""
         match = self._match if match is None else match
@@ -421,8 +421,7 @@ class Keeper:
             records.append(events.pack(ev))
         return records
 
-    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None,
-                 names=None):
+    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None, names=None):
         """Write the whole log (totals, a game's start, evs); then adopt what was given.
 
         Memory changes only after the write, so a failed write leaves the board as it was.

@@ -147,8 +147,7 @@ class Runner:
             before = (0, 0)
         else:
             raise ScriptError(
-                "no step {!r}: press, long, hold, type, wait, power-cut, names, expect"
-                .format(cmd)
+                "no step {!r}: press, long, hold, type, wait, power-cut, names, expect".format(cmd)
             )
         v = h.view
         self.last_signal = v.signal if (v.signal, v.signal_ms) != before else 0
