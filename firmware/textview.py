@@ -43,10 +43,7 @@ def label(view, side, width):
     name = view.names[side]
     if not name:
         return SIDE_LETTERS[side]
-    out = ""
-    for ch in name[:width]:
-        out += ch if " " <= ch < "\x7f" else "?"
-    return out.rstrip()
+    return "".join([ch if " " <= ch < "\x7f" else "?" for ch in name[:width]]).rstrip()
 
 
 def score_line(view, side):

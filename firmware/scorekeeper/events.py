@@ -84,29 +84,7 @@ NAME_BYTES = const(16)
 GAME_V5 = const(13)
 GAME_SIZE = const(77)  # GAME_V5 + 4 * NAME_BYTES
 NO_NAMES = ("", "", "", "")
-
-
-def pack_names(names):
-    """The 4 names' bytes (each NAME_BYTES, zero-padded), as the game record holds them."""
-    out = bytearray(4 * NAME_BYTES)
-    for i in range(len(names)):
-        data = names[i].encode()
-        out[i * NAME_BYTES : i * NAME_BYTES + len(data)] = data
-    return bytes(out)
-
-
-def unpack_names(payload, off):
-    """The 4 names of a game record's bytes at payload[off:]; ScorekeeperError for bytes that
-    are no name (not UTF-8)."""
-    out = []
-    for i in range(4):
-        raw = bytes(payload[off + i * NAME_BYTES : off + (i + 1) * NAME_BYTES])
-        end = raw.find(b"\x00")
-        try:
-            out.append(raw[: end if end >= 0 else NAME_BYTES].decode())
-        except UnicodeError:
-            raise ScorekeeperError("game record: a name that is not UTF-8") from None
-    return out
+_NO_NAMES = bytes(64)  # 4 * NAME_BYTES zeros: a game record with no names
 
 
 def peg(side, points, reason=PLAY, dt=0):
@@ -186,8 +164,13 @@ def pack_game(settings, dealer, start, names=NO_NAMES):
     """Payload of a game-start record: first dealer, the game's settings, start time, the
     sides' names."""
     p = settings.game_points
-    return struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
-                       pack_word(settings)) + pack_names(names)  # fmt: skip
+    head = struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
+                       pack_word(settings))  # fmt: skip
+    if names[0] or names[1] or names[2] or names[3]:  # (names.py: only a board given names)
+        from scorekeeper.names import pack_names
+
+        return head + pack_names(names)
+    return head + _NO_NAMES
 
 
 def unpack_game(payload, settings, version=VERSION):
@@ -202,7 +185,9 @@ def unpack_game(payload, settings, version=VERSION):
         dealer, p0, p1, p2, p3, start, word = struct.unpack_from(_GAME_FMT, payload, 0)
         unpack_word(word, settings)
         settings.set("game_points", (p0, p1, p2, p3))
-        if version >= 6:
+        if version >= 6 and payload[GAME_V5:] != _NO_NAMES:
+            from scorekeeper.names import unpack_names
+
             names = unpack_names(payload, GAME_V5)
     settings.check()
     if dealer >= settings.sides:

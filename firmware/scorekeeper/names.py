@@ -2,16 +2,17 @@
 
     check_name("Ann")          # the name, or NameRefused saying what is wrong
     checked(["Ann", "Bob"], sides)       # 4 names for a game record ("" past the sides')
+    pack_names(names); unpack_names(payload, off)     # the game record's 64 bytes of names
 
-A name is part of the game's record in the log (the game record of log version 6: events.py
-packs it, FORMAT.md): at most events.NAME_BYTES bytes of UTF-8 (16: the display's width),
-printable (no control characters), "" for a side without one. This module is loaded only
-when names are set (Keeper.set_names, a new game given names): a board that never has names
-spends no heap on it.
+A name is part of the game's record in the log (the game record of log version 6,
+FORMAT.md): at most events.NAME_BYTES bytes of UTF-8 (16: the display's width), printable
+(no control characters), "" for a side without one. This module is loaded only where there
+are names (set, or in a game record read): a board that never has names spends no heap on
+it.
 SPDX-License-Identifier: MIT
 """
 
-from scorekeeper.errors import ScoreRefused
+from scorekeeper.errors import ScorekeeperError, ScoreRefused
 from scorekeeper.events import NAME_BYTES
 
 
@@ -38,4 +39,27 @@ def checked(names, sides):
     out = ["", "", "", ""]
     for i in range(min(len(names), sides)):
         out[i] = check_name(names[i])
+    return out
+
+
+def pack_names(names):
+    """The 4 names' bytes (each NAME_BYTES, zero-padded), as the game record holds them."""
+    out = bytearray(4 * NAME_BYTES)
+    for i in range(len(names)):
+        data = names[i].encode()
+        out[i * NAME_BYTES : i * NAME_BYTES + len(data)] = data
+    return bytes(out)
+
+
+def unpack_names(payload, off):
+    """The 4 names of a game record's bytes at payload[off:]; ScorekeeperError for bytes that
+    are no name (not UTF-8)."""
+    out = []
+    for i in range(4):
+        raw = bytes(payload[off + i * NAME_BYTES : off + (i + 1) * NAME_BYTES])
+        end = raw.find(b"\x00")
+        try:
+            out.append(raw[: end if end >= 0 else NAME_BYTES].decode())
+        except UnicodeError:
+            raise ScorekeeperError("game record: a name that is not UTF-8") from None
     return out
