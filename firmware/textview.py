@@ -37,15 +37,6 @@ def fit(text):
     return text[:COLS] if len(text) > COLS else text
 
 
-def label(view, side, width):
-    """The side's name cut to width columns (a character the display's font lacks as ?), or
-    its letter when it has none."""
-    name = view.names[side]
-    if not name:
-        return SIDE_LETTERS[side]
-    return "".join([ch if " " <= ch < "\x7f" else "?" for ch in name[:width]]).rstrip()
-
-
 def score_line(view, side):
     """'A  87   +7 deal': side, score, its last points, and whether it deals. The points are
     what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16; a
@@ -56,13 +47,12 @@ def score_line(view, side):
         move = "fix{:+d}".format(moved) if moved else ""
     else:
         move = "{:+d}".format(moved) if front else ""
-    deals = side == view.dealer
-    if view.names[side]:  # 'Ann Lee  87 +7 D': the name gets what the numbers leave
-        tail = "{:>4}".format(front) + (" " + move if move else "") + (" D" if deals else "")
-        name = label(view, side, COLS - len(tail))
-        return (name + " " * (COLS - len(tail) - len(name)) + tail).rstrip()
+    if view.names[side]:  # the player's name for the letter (textnames.py)
+        from textnames import score_line as named_line
+
+        return named_line(view.names, side, front, move, side == view.dealer)
     line = "{}{:>4} {:>4}".format(SIDE_LETTERS[side], front, move)
-    if deals:
+    if side == view.dealer:
         line += " deal" if len(line) <= COLS - 5 else " D"
     return line.rstrip()
 
@@ -75,7 +65,7 @@ def preview_line(view):
     to = view.front[s] + view.preview_points
     to = 0 if to < 0 else (view.target if to > view.target else to)
     tail = " {:+d} -> {}".format(view.preview_points, to)
-    return fit(label(view, s, COLS - len(tail)) + tail)
+    return fit(_who(view, s, tail) + tail)
 
 
 def result_line(view):
@@ -86,7 +76,16 @@ def result_line(view):
     level = view.skunk if 0 <= view.skunk < len(SKUNK_WORDS) else 0
     word = LURCH if level and view.target != 121 else SKUNK_WORDS[level]
     tail = " wins" + word
-    return fit(label(view, w, COLS - len(tail)) + tail)
+    return fit(_who(view, w, tail) + tail)
+
+
+def _who(view, side, tail):
+    """The side's letter, or as much of its player's name as leaves tail whole."""
+    if not view.names[side]:
+        return SIDE_LETTERS[side]
+    from textnames import label
+
+    return label(view.names, side, COLS - len(tail))
 
 
 def pair_line(view, a, b):

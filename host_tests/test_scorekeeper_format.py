@@ -7,6 +7,7 @@ from scorekeeper import CORRECTION, HAND, HEELS, PLAY, Keeper, ScorekeeperError
 from scorekeeper.crc import crc16
 from scorekeeper.eventtext import format_event, parse_event
 from scorekeeper.log import VERSION
+from scorekeeper.names import set_names
 from support import raises
 
 from tools.board.testkit import Clock, FakeFS, keeper
@@ -154,7 +155,7 @@ def test_the_keeper_writes_what_the_format_describes():
 def test_the_names_are_in_the_game_record():
     k = keeper(clock=Clock(start=5000, step=0))
     k.peg(0, 2)
-    k.set_names(["Ann Lee", "Zo\u00eb"])  # a rewrite: the game record with the names, the events
+    set_names(k, ["Ann Lee", "Zo\u00eb"])  # a rewrite: the game record with the names, the events
     data = k.fs.files["st/game.log"]
     names = b"Ann Lee" + bytes(9) + "Zo\u00eb".encode() + bytes(12) + bytes(32)
     game = struct.pack("<BBBBBII", 0, 2, 3, 3, 3, 5000, 0) + names

@@ -5,10 +5,9 @@ archive of finished games and in the records export; names the board cannot keep
 and change nothing."""
 
 from scorekeeper import CORRECTION, Keeper, records
-from scorekeeper.names import NameRefused, check_name
+from scorekeeper.names import NameRefused, check_name, set_names
 from support import raises
-from textview import label
-from view import View
+from textnames import label
 
 from tools.board.testkit import Clock, FakeFS, PowerCut, keeper
 
@@ -19,30 +18,30 @@ ZOE = "Zo\u00eb Quinn"  # 10 characters, 11 bytes of UTF-8
 def test_names_are_kept_in_the_log():
     k = keeper()
     k.peg(0, 5)
-    assert k.set_names([ANN, ZOE]) is True
+    assert set_names(k, [ANN, ZOE]) is True
     assert k.game.names == [ANN, ZOE, "", ""] and k.game.scores[:2] == [5, 0]
-    assert k.set_names([ANN, ZOE]) is False  # the same: nothing written
+    assert set_names(k, [ANN, ZOE]) is False  # the same: nothing written
     again = Keeper("st", k.fs, Clock())
     assert again.notice == "" and again.game.names == [ANN, ZOE, "", ""]
     assert again.snapshot() == k.snapshot()
-    k.set_names(["", ZOE])
+    set_names(k, ["", ZOE])
     assert Keeper("st", k.fs, Clock()).game.names == ["", ZOE, "", ""]
 
 
 def test_names_refused_change_nothing():
     k = keeper()
-    k.set_names([ANN])
+    set_names(k, [ANN])
     for bad in ("A" * 17, "\u00e9" * 9, "Ann\nLee", "tab\there", 7):
-        raises(NameRefused, k.set_names, [bad])
+        raises(NameRefused, set_names, k, [bad])
     assert k.game.names == [ANN, "", "", ""]
     assert check_name("  Bob  ") == "Bob" and check_name("B" * 16) == "B" * 16
-    k.set_names([ANN, "Bob", "Cat", "Dan"])  # a two-sided game keeps two
+    set_names(k, [ANN, "Bob", "Cat", "Dan"])  # a two-sided game keeps two
     assert k.game.names == [ANN, "Bob", "", ""]
 
 
 def test_the_next_game_keeps_the_names_and_the_archive_has_them():
     k = keeper()
-    k.set_names([ANN, ZOE])
+    set_names(k, [ANN, ZOE])
     k.peg(1, 121, CORRECTION)
     k.new_game()
     assert k.game.names == [ANN, ZOE, "", ""]
@@ -55,7 +54,7 @@ def test_the_next_game_keeps_the_names_and_the_archive_has_them():
 
 def test_a_power_cut_in_setting_names_leaves_the_old_names_or_the_new():
     base = keeper()
-    base.set_names(["Ann", "Bob"])
+    set_names(base, ["Ann", "Bob"])
     base.peg(0, 7)
     base.peg(1, 3)
     files = dict(base.fs.files)
@@ -65,7 +64,7 @@ def test_a_power_cut_in_setting_names_leaves_the_old_names_or_the_new():
         k = Keeper("st", fs, Clock())
         fs.budget = budget
         try:
-            k.set_names([ANN, ZOE])
+            set_names(k, [ANN, ZOE])
             done = True
         except PowerCut:
             done = False
@@ -80,8 +79,6 @@ def test_a_power_cut_in_setting_names_leaves_the_old_names_or_the_new():
 
 
 def test_the_display_shows_what_fits():
-    v = View()
-    v.names = [ANN, ZOE, "", ""]
-    assert label(v, 1, 16) == "Zo? Quinn"  # the display's font has no \u00eb
-    assert label(v, 0, 5) == "Ann L" and label(v, 0, 4) == "Ann"
-    assert label(v, 2, 8) == "C"
+    names = [ANN, ZOE, "", ""]
+    assert label(names, 1, 16) == "Zo? Quinn"  # the display's font has no \u00eb
+    assert label(names, 0, 5) == "Ann L" and label(names, 0, 4) == "Ann"

@@ -170,9 +170,10 @@ def name_sides(o, state_dir):
         fail('sim.py: with --script, name the sides in the script: names "Ann Lee" Bob')
     from scorekeeper import Keeper
     from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.names import set_names
 
     try:
-        Keeper(state_dir).set_names([n.strip() for n in o.names.split(",")])
+        set_names(Keeper(state_dir), [n.strip() for n in o.names.split(",")])
     except ScorekeeperError as e:
         fail("sim.py: --names: {}".format(e.args[0] if e.args else e))
 

@@ -38,8 +38,10 @@ def names_entry(doc):
     names = _names(doc)
 
     def act(app, now, confirm):
+        from scorekeeper.names import set_names
+
         k = app.keeper
-        if not k.set_names(names):
+        if not set_names(k, names):
             return "names as they were"
         return "names: " + " / ".join(n or "-" for n in k.game.names[: k.game.sides])
 
@@ -70,12 +72,12 @@ def game_entry(doc):
             s.check()
         except SettingsError as e:
             raise ScoreRefused(e.args[0]) from None
-        from scorekeeper.names import check_name
+        from scorekeeper.names import checked
 
-        checked = [check_name(n) for n in names]  # (refused before anything is written)
+        names4 = checked(names, 4)  # (refused before anything is written)
         if s.game_key() != k.settings.game_key():
             k.set_settings(s)
-        app.ctl.new_game(now, dealer=0, names=checked)
+        app.ctl.new_game(now, dealer=0, names=names4)
         return "new game: " + " v ".join(n or "-" for n in k.game.names[: k.game.sides])
 
     return act

@@ -60,16 +60,19 @@ def encode(game, log, seq):
     cards = game.hand_cards
     evs = game.events.raw()
     counted = game.events.raw_cards()
-    body = b"".join((
+    parts = [
         MAGIC,
         struct.pack(_HEAD, len(log), _seq(log, 8), seq, crc16(log)),
         struct.pack("<H", N_VALUES), struct.pack("<%di" % N_VALUES, *vals),
         bytes((len(cards),)), bytes(cards),
         struct.pack("<H", len(evs) // _EVENT), evs,
         struct.pack("<H", len(counted) // 4), counted,
-    ))  # fmt: skip
-    c = crc16(body)
-    return body + bytes((c & 0xFF, c >> 8))
+    ]  # fmt: skip
+    c = 0xFFFF
+    for p in parts:  # the CRC over the parts as they are: the file is built once, not twice
+        c = crc16(p, crc=c)
+    parts.append(bytes((c & 0xFF, c >> 8)))
+    return b"".join(parts)
 
 
 def restore(data, log, game):

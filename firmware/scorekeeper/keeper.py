@@ -200,18 +200,14 @@ class Keeper:
 
     def new_game(self, dealer=-1, names=None):
         """Start a new game under the saved settings; the loser of a won game deals first.
-        Its sides keep their names, or get names (a list, checked: NameRefused) in the same
-        write.
+        Its sides keep their names, or get names (4, checked: scorekeeper.names.new_game) in
+        the same write.
 
         With dealer -1: the loser (lowest score) of a finished game, else this game's first
         dealer. The finished (or abandoned) game joins the match and the statistics, and is
         kept as game.prev (if anything was pegged in it) for ``restore_game``.
         """
         g = self.game
-        if names is not None:
-            from scorekeeper.names import checked
-
-            names = checked(names, 4)
         if dealer < 0:
             dealer = g.loser() if g.winner >= 0 else g.first_dealer
         keep = g.events and not self._dirty  # a file with a torn tail is no game to restore
@@ -262,18 +258,6 @@ class Keeper:
                 archive.drop(self.fs, self._archive_path, self.game)
             except OSError:  # the game is back: the next new game replaces its entry
                 pass
-
-    def set_names(self, names):
-        """Give the sides their players' names (a list of up to 4; "" for none): part of the
-        game's record, kept by the next games until changed. NameRefused for a name the board
-        cannot keep; nothing changes then."""
-        from scorekeeper.names import checked  # (loaded only where names are set)
-
-        new = checked(names, self.game.sides)
-        if new == self.game.names:
-            return False
-        self._rewrite(self.game.events, names=new)  # the same game: only its record changes
-        return True
 
     def choose_dealer(self, dealer):
         """The cut for deal: dealer deals the first hand (only before anything is pegged)."""

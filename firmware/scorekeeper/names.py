@@ -1,5 +1,7 @@
 """The players' names a game's sides carry: "Ann", "Bob", or a partnership's "Ann & Bob".
 
+    set_names(keeper, ["Ann Lee", "Bob"])    # the game's sides' names; False: no change
+    new_game(keeper, ["Cat", "Dan"], dealer)   # a new game with these names (one write)
     check_name("Ann")          # the name, or NameRefused saying what is wrong
     checked(["Ann", "Bob"], sides)       # 4 names for a game record ("" past the sides')
     pack_names(names); unpack_names(payload, off)     # the game record's 64 bytes of names
@@ -63,3 +65,20 @@ def unpack_names(payload, off):
         except UnicodeError:
             raise ScorekeeperError("game record: a name that is not UTF-8") from None
     return out
+
+
+def set_names(keeper, names):
+    """Give the keeper's game's sides their players' names (a list of up to 4; "" for none):
+    part of the game's record (the log rewritten whole), kept by the next games until
+    changed. NameRefused for a name the board cannot keep; nothing changes then. False if
+    the names are the game's already."""
+    new = checked(names, keeper.game.sides)
+    if new == keeper.game.names:
+        return False
+    keeper._rewrite(keeper.game.events, names=new)  # the same game: only its record changes
+    return True
+
+
+def new_game(keeper, names, dealer=-1):
+    """keeper.new_game(dealer) with these names on its sides, in the same write."""
+    keeper.new_game(dealer, checked(names, 4))

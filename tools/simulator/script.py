@@ -134,10 +134,10 @@ class Runner:
         elif cmd == "names":
             if not 1 <= len(args) <= 4:
                 raise ScriptError('names NAME ... (up to 4, A first; "" for none)')
-            from scorekeeper.names import NameRefused
+            from scorekeeper.names import NameRefused, set_names
 
             try:
-                h.app.keeper.set_names(args)
+                set_names(h.app.keeper, args)
             except NameRefused as e:
                 raise ScriptError(e.args[0]) from None
         elif cmd == "power-cut":

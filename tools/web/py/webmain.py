@@ -185,7 +185,9 @@ class Runner:
             names = json.loads(text)
             if not isinstance(names, list):
                 raise ValueError("a list of names")
-            self.app.keeper.set_names(names)
+            from scorekeeper.names import set_names
+
+            set_names(self.app.keeper, names)
         except (ValueError, ScorekeeperError) as e:
             return e.args[0] if e.args else type(e).__name__
         except (PowerLost, TabLost):  # as a key's write: the turn's guard does the rest
