@@ -11,8 +11,9 @@ MPREMOTE ?= $(BIN)/mpremote
 PORT ?= auto
 BUILD ?= build
 
-# Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
-UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
+# Test files marked "# upy: run" on their first line also run under the MicroPython unix port
+# (paths from host_tests/, whose folders hold the tests by area: engine/test_cards.py, ...).
+UPY_TESTS = $(patsubst host_tests/%,%,$(shell grep -l '^# upy: run' host_tests/*/test_*.py))
 
 .PHONY: help venv test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
 
@@ -43,13 +44,17 @@ help:
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
 
-# The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
-# what the minute of waiting is for (the first `make sim` or `make test` on a machine).
+# The venv is rebuilt whenever the pinned requirements or the project change. pip is quiet, so
+# say first what the minute of waiting is for (the first `make sim` or `make test` on a machine).
+# Then the project itself, editable (pyproject.toml): the firmware's modules, the web board's
+# and the tools package import by name, from any folder, with no path edits.
+PIP_INSTALL = -m pip install --quiet --disable-pip-version-check
 venv: $(VENV)/.installed
-$(VENV)/.installed: requirements-dev.txt
+$(VENV)/.installed: requirements-dev.txt pyproject.toml
 	@echo "setting up $(VENV): pip installs requirements-dev.txt (about a minute the first time)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@$(PY) $(PIP_INSTALL) -r requirements-dev.txt
+	@$(PY) $(PIP_INSTALL) --no-deps --no-build-isolation --editable .
 	@touch $@
 	@echo "$(VENV) is ready"
 
@@ -115,13 +120,13 @@ test-fast: lint typecheck
 # it this step says so and passes, except under PICOPEG_CI=1 (.ci/run), where it fails.
 include tools/emu/emu.mk
 EMU_TESTS = test_cards test_show test_pegging test_play test_verify
-EMU_READY = $(EMU_PY) -c "import sys; sys.path.insert(0, 'tools/emu'); import firmware_build; \
+EMU_READY = $(EMU_PY) -c "import sys; from tools.emu import firmware_build; \
 	sys.exit(0 if firmware_build.cached_firmware() else 1)"
 .PHONY: emu-check
 emu-check: venv
 	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
 		$(EMU_PY) -m pytest -q tools/emu/tests && \
-		$(EMU_PY) tools/emu/emu.py test-upy --mpy-cross $(MPY_CROSS) $(EMU_TESTS); \
+		$(EMU_PY) -m tools.emu.emu test-upy --mpy-cross $(MPY_CROSS) $(EMU_TESTS); \
 	elif [ "$$PICOPEG_CI" = 1 ]; then \
 		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
 		exit 1; \
@@ -134,13 +139,13 @@ emu-check: venv
 # the first build takes a minute or two. Needs the cross compiler (sudo make emu-setup).
 .PHONY: uf2 uf2-check
 uf2: venv
-	@$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2
+	@$(PY) -m tools.uf2.make_uf2 --out $(BUILD)/picopeg.uf2
 
 # make test: build the UF2 and boot it on the emulated RP2040 (blank, with a saved game, and
 # over a make flash install); skipped like emu-check when the emulated Pico is not set up.
 uf2-check: venv
 	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
-		$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2 && \
+		$(PY) -m tools.uf2.make_uf2 --out $(BUILD)/picopeg.uf2 && \
 		$(EMU_PY) -m pytest -q tools/uf2/tests; \
 	elif [ "$$PICOPEG_CI" = 1 ]; then \
 		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
@@ -165,7 +170,8 @@ test-upy: venv upy-lib
 UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
 	test_scorekeeper_littlefs.py test_app_power.py
 test-upy-fast: venv upy-lib
-	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
+	cd host_tests && ../$(MICROPYTHON) upy_run.py \
+		$(filter-out $(addprefix %/,$(UPY_SLOW)),$(UPY_TESTS))
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
 # never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv,
@@ -198,7 +204,7 @@ clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
 
-# The board in the browser (issue 10; docs/WEB.md): MicroPython's WebAssembly port from npm,
+# The board in the browser (docs/WEB.md): MicroPython's WebAssembly port from npm,
 # pinned by tools/web/package-lock.json and installed with `npm ci` into $(BUILD)/npm, and the
 # firmware as `make build` compiles it, into a static site in $(BUILD)/web.
 NPM ?= npm
@@ -226,7 +232,7 @@ web-check:
 web-serve: web
 	@$(PY) tools/web/serve.py --dir $(BUILD)/web --port $(WEB_PORT)
 
-# The board's copy of the page (issue 19; docs/WIFI.md): the live view's files, without the
+# The board's copy of the page (docs/WIFI.md): the live view's files, without the
 # wasm or the firmware, in one flat folder, for a Pico W (make flash) and tools/sim.py --serve.
 .PHONY: board-site
 board-site: venv
@@ -237,7 +243,7 @@ board-site: venv
 web-bench: web
 	@$(PY) -m tools.web.bench --site $(BUILD)/web
 
-# Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
+# Hardware. `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
 # wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv
 # (needs KiCad 9). `hardware`: ERC, DRC and the board house files in $(BUILD)/hardware.
 .PHONY: pins kicad hardware
@@ -278,7 +284,7 @@ test-hw:
 		echo "hardware order files and case: skipped (install KiCad 9)"; \
 	fi
 
-# The board (issue 5; docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
+# The board (docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
 # PORT=/dev/ttyACM1 (COM3, a1, id:<serial>, or socket://127.0.0.1:N for the emulated Pico)
 # chooses one. Each prints one line saying what to do when something is wrong.
 BOARD_TOOL = $(PY) -m tools.flash
@@ -316,7 +322,7 @@ restore: venv
 ports: venv
 	@$(BOARD_TOOL) ports
 
-# The records (issue 18; docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
+# The records (docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
 # the Pico on PORT. OUT defaults to export/.
 OUT ?= export
 STATE ?=

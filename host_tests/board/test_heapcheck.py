@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tools.board.mpynames import folder_names, mpy_names
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BIN = REPO / ".venv" / "bin"
 
 SOURCE = """

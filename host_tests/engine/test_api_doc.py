@@ -3,7 +3,7 @@
 import doctest
 import os
 
-API_MD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "API.md")
+API_MD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "API.md")
 
 
 def test_api_examples():

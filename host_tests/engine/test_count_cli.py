@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-COUNT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "count.py")
+COUNT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "count.py")
 
 
 def run(*args, stdin=None, encoding="utf-8"):

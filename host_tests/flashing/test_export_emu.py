@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from ci_gate import need
-from test_flash_emu import EMU_PY, WHY
+from emu_support import EMU_PY, WHY
 
 from tools.board.testkit import Clock, record_game
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tools" / "emu" / "history_pico.py"
 pytestmark = pytest.mark.slow
 

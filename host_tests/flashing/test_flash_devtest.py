@@ -16,7 +16,7 @@ from tools.flashing import link
 from tools.flashing.devtest import FOLDER, device_test, rules_tests
 from tools.flashing.errors import FlashError
 
-HOST_TESTS = Path(__file__).resolve().parent
+HOST_TESTS = Path(__file__).resolve().parents[1]
 FIRMWARE_MODULES = {p.stem for p in (HOST_TESTS.parent / "firmware").iterdir()} - {"cribbage"}
 needs_upy = pytest.mark.usefixtures("unix_port")
 
@@ -38,13 +38,14 @@ def imported_names(path):
 def test_the_rules_tests_are_the_marked_files_that_need_only_cribbage():
     tests, helpers = rules_tests(HOST_TESTS)
     names = {t.stem for t in tests}
-    # Read off the files' imports by hand: the rules tests of issue 2.
+    # Read off the files' imports by hand: the rules engine's tests.
     assert names >= {"test_cards", "test_discard", "test_pegging", "test_play", "test_say",
                      "test_show", "test_show_rules", "test_verify"}  # fmt: skip
     assert {h.name for h in helpers} == {"rulebook.py", "show_support.py", "support.py"}
     for path in tests + helpers:
         assert not imported_names(path) & FIRMWARE_MODULES, path.name
-    marked = [p for p in HOST_TESTS.glob("test_*.py") if p.read_text().startswith("# upy: run")]
+    marked = [p for p in HOST_TESTS.glob("*/test_*.py") if p.read_text().startswith("# upy: run")]
+    assert len(marked) > len(tests)  # the folders by area were searched
     for path in marked:
         if path.stem not in names:  # left out: it needs more than cribbage (through helpers)
             uses = set(imported_names(path))
@@ -77,17 +78,22 @@ def test_the_rules_tests_pass_on_the_board_and_leave_nothing_behind(image):
 
 
 def small_suite(root):
-    """upy_run.py and support.py, a passing and failing test, one that crashes on import."""
-    root.mkdir()
+    """upy_run.py and support.py, and in an area's folder a passing and failing test, one that
+    crashes on import and one that needs more than cribbage."""
+    (root / "engine").mkdir(parents=True)
     for name in ("upy_run.py", "support.py"):
         shutil.copy(HOST_TESTS / name, root / name)
-    (root / "test_a.py").write_text(
+    (root / "engine" / "test_a.py").write_text(
         "# upy: run\nfrom cribbage import parse_card\n\n"
         "def test_ace():\n    assert parse_card('AC') == 0\n\n"
         "def test_wrong():\n    assert parse_card('KS') == 50\n"
     )
-    (root / "test_b.py").write_text("# upy: run\nimport cribbage\n\nraise MemoryError('heap')\n")
-    (root / "test_c.py").write_text("# upy: run\nimport scorekeeper\n\ndef test_x():\n    pass\n")
+    (root / "engine" / "test_b.py").write_text(
+        "# upy: run\nimport cribbage\n\nraise MemoryError('heap')\n"
+    )
+    (root / "engine" / "test_c.py").write_text(
+        "# upy: run\nimport scorekeeper\n\ndef test_x():\n    pass\n"
+    )
     return root
 
 
@@ -117,10 +123,10 @@ def test_device_test_exit_status_follows_the_results(image, tmp_path, capsys):
         argv = ["device-test", "--port", "upy", "--mpy-cross", MPY_CROSS, "--tests"]
         assert flash.main([*argv, str(suite)], connect=connect) == 1
         assert pico.resets == 2  # the flash's, then device-test's restart of the app
-        (suite / "test_a.py").write_text(
+        (suite / "engine" / "test_a.py").write_text(
             "# upy: run\nimport cribbage\n\ndef test_ok():\n    pass\n"
         )
-        (suite / "test_b.py").unlink()
+        (suite / "engine" / "test_b.py").unlink()
         pico.reboot()
         assert flash.main([*argv, str(suite)], connect=connect) == 0
     assert "device-test: 1 passed, 0 failed (1 modules on the board)" in capsys.readouterr().out

@@ -17,10 +17,10 @@ import shutil
 import signal
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 from ci_gate import need
+from emu_support import EMU_PY, FIRMWARE_UF2, REPO, WHY, emu_python
 from flash_support import MPY_CROSS
 
 from tools import flash
@@ -28,34 +28,8 @@ from tools.flashing import link
 from tools.flashing.image import build
 from tools.flashing.wireless import w_only
 
-REPO = Path(__file__).resolve().parents[1]
-EMU = REPO / "tools" / "emu"
-EMU_PY = REPO / "build" / "emu" / "venv" / "bin" / "python"
 BOOT_S = float(os.environ.get("PICOPEG_EMU_BOOT_S", "90"))  # the app boots in ~45 s emulated
 LISTENING = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
-
-
-def emu_python(code):
-    """Run `code` in the emulator's venv with tools/emu importable; its stdout."""
-    env = dict(os.environ, PYTHONPATH=str(EMU))
-    done = subprocess.run([str(EMU_PY), "-c", code], capture_output=True, text=True, env=env,
-                          check=True, timeout=120)  # fmt: skip
-    return done.stdout.strip()
-
-
-def cached_firmware():
-    if not EMU_PY.exists():
-        return "", "no emulator venv (build/emu/venv): run tools/emu/setup.sh"
-    try:
-        found = emu_python("import firmware_build; print(firmware_build.cached_firmware() or '')")
-    except (subprocess.SubprocessError, OSError) as e:
-        return "", f"the emulator venv does not run ({e}): run tools/emu/setup.sh"
-    if not found:
-        return "", "the emulator's firmware is not built yet (tools/emu/setup.sh builds it once)"
-    return found, ""
-
-
-FIRMWARE_UF2, WHY = cached_firmware()
 pytestmark = pytest.mark.slow
 
 
@@ -65,7 +39,7 @@ def emulated_pico(tmp_path):
     need(WHY)
     dump = tmp_path / "fs.img"
     proc = subprocess.Popen(
-        [str(EMU_PY), str(EMU / "emu.py"), "serve", "--dump-fs", str(dump)],
+        [str(EMU_PY), "-m", "tools.emu.emu", "serve", "--dump-fs", str(dump)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env=dict(os.environ, PICOPEG_EMU_UF2=FIRMWARE_UF2),
     )  # fmt: skip

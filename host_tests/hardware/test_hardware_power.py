@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tools.hardware import power_bank
 from tools.hardware.kicadgen import parts
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MARKER = "<!-- power budget:"
 BANK_MARKER = "<!-- power bank:"
 

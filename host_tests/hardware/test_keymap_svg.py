@@ -6,7 +6,7 @@ from pathlib import Path
 
 from keypad import KEYS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_keymap_picture_is_current():

@@ -18,7 +18,7 @@ from ci_gate import need
 from tools.hardware import pinmap
 from tools.hardware.kicadgen import layout, netlist, parts
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KICAD = ROOT / "hardware" / "kicad"
 SCH = KICAD / "picopeg.kicad_sch"
 PCB = KICAD / "picopeg.kicad_pcb"

@@ -9,7 +9,7 @@ import pytest
 from tools.hardware import gen_pins, pinmap
 from tools.hardware.kicadgen import schematic
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The signals the firmware cannot run without (firmware/hal.py): a loop over pins.csv's rows
 # checks these at least, so an empty or truncated CSV fails instead of passing unchecked.
 NEEDED = (

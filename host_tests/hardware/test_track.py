@@ -11,7 +11,7 @@ import ledmap
 
 from tools.hardware.kicadgen import layout, track
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def holes():

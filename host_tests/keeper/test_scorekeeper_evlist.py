@@ -43,7 +43,7 @@ def test_same_events_back():
 
 def test_last_is_the_last_event_standing():
     """Game.last after appends and pops (read back by value: caches key on the keeper's
-    revision, host_tests/test_scorekeeper_persist.py, never on a tuple's identity)."""
+    revision, host_tests/keeper/test_scorekeeper_persist.py, never on a tuple's identity)."""
     g = Game(Settings())
     ev = events.peg(0, 2)
     g.apply(ev)

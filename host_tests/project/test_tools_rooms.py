@@ -1,8 +1,10 @@
 """The tools' rooms have no way back (issue 22): no module under tools/ imports host_tests (the
-tests import the tools, never the other way round), no room imports a module that imports it
-back, and no tool puts a folder on sys.path where `python -m` from the repository root finds it
-anyway: the few that must (run as files, on MicroPython, on the emulated Pico, in the
-emulator's own venv) are listed below with the reason, and every other tool runs with -m."""
+tests import the tools, never the other way round), and no room imports a module that imports
+it back. And nothing CPython runs edits its import path: the venvs install the project
+(pyproject.toml: firmware/, the web board's modules and the tools package), so every tool
+and test imports by name, from any folder. Only code that runs on MicroPython alone sets its
+path (the unix port has no install): the files listed below, and blocks under
+`if sys.implementation.name == "micropython":`."""
 
 import ast
 import subprocess
@@ -11,24 +13,14 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = REPO / "tools"
 
-# The files that set sys.path themselves, and why no `python -m` can do it for them.
-SETS_ITS_PATH = {
-    "tools/fwpath.py": "the one place a tool run with -m puts firmware/ on sys.path",
-    "tools/sim.py": "run as a file (docs, make sim), and on MicroPython, which has no -m here",
-    "tools/count.py": "run as a file: README's `.venv/bin/python tools/count.py`",
-    "tools/board/fullgame.py": "run by make heap on MicroPython, with the compiled dirs given",
-    "tools/rules/gen_cribtable.py": "run as a file: the generated firmware module names it",
-    "tools/rules/gen_totals.py": "run as a file: the generated firmware module names it",
-    "tools/rules/gen_showtable.py": "run as a file: the generated firmware module names it",
-    "tools/rules/show_enumeration.py": "run as a file: prints both distributions",
-    "tools/uf2/make_uf2.py": "stdlib only, run by any python3; imports tools/emu's by name",
-    "tools/emu/board_files.py": "tools/emu runs in its own venv; its modules import by name",
-    "tools/emu/pico_figures.py": "tools/emu runs in its own venv; its modules import by name",
-    "tools/emu/tests/conftest.py": "pytest of tools/emu's by-name modules",
-    "tools/uf2/tests/conftest.py": "pytest of tools/uf2's and tools/emu's by-name modules",
+# Files that only MicroPython runs, which set their own path, and why.
+MICROPYTHON_ONLY = {
+    "host_tests/upy_run.py": "runs the tests on the unix port and on the board",
+    "host_tests/upy_pico.py": "the flashing tool's snippets on the unix port, as on a Pico",
+    "tools/board/heapcheck.py": "make heap on the unix port, with the compiled firmware",
 }
 
 
@@ -50,12 +42,23 @@ def imported_names(tree):
             yield from (node.module + "." + a.name for a in node.names)
 
 
+def on_micropython_only(node):
+    """True for `if sys.implementation.name == "micropython":` (its body runs there only)."""
+    return isinstance(node, ast.If) and ast.unparse(node.test) in (
+        "sys.implementation.name == 'micropython'",
+        "o.firmware and sys.implementation.name == 'micropython'",
+    )
+
+
 def sets_sys_path(tree):
-    """True if the code (not a string of code for another interpreter) changes sys.path."""
-    for node in ast.walk(tree):
+    """True if code CPython runs (not a string of code for another interpreter, nor a block
+    that runs on MicroPython only) changes sys.path."""
+    for node in ast.iter_child_nodes(tree):
+        if on_micropython_only(node):
+            continue
         target = None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr in ("insert", "append", "extend"):
+            if node.func.attr in ("insert", "append", "extend", "remove", "clear"):
                 target = node.func.value
         elif isinstance(node, (ast.Assign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -64,7 +67,16 @@ def sets_sys_path(tree):
             target = target.value if isinstance(target, ast.Subscript) else target
         if target is not None and ast.unparse(target) == "sys.path":
             return True
+        if sets_sys_path(node):
+            return True
     return False
+
+
+def cpython_files():
+    """Every Python file CPython may run: the tools, the tests, the firmware but main.py."""
+    files = list(python_files()) + sorted((REPO / "host_tests").rglob("*.py"))
+    files += [p for p in sorted((REPO / "firmware").rglob("*.py")) if p.name != "main.py"]
+    return [p for p in files if "__pycache__" not in p.parts]
 
 
 def test_no_tool_imports_host_tests():
@@ -81,18 +93,29 @@ def test_no_tool_imports_host_tests():
     assert test_modules - own >= {"host_tests", "fake_pico", "support", "app_support"}  # seen
 
 
-def test_only_the_listed_tools_set_sys_path():
-    setting = {rel(p) for p in python_files() if sets_sys_path(ast.parse(p.read_text()))}
-    unlisted = sorted(setting - set(SETS_ITS_PATH))
-    assert unlisted == [], "run it with python -m tools.X, or list it here with the reason"
-    assert sorted(set(SETS_ITS_PATH) - setting) == []  # a listed one that no longer does
+def test_no_cpython_code_edits_its_import_path():
+    setting = {rel(p) for p in cpython_files() if sets_sys_path(ast.parse(p.read_text()))}
+    assert sorted(setting - set(MICROPYTHON_ONLY)) == [], (
+        "import by name: the project is installed"
+    )
+    assert sorted(set(MICROPYTHON_ONLY) - setting) == []  # a listed one that no longer does
+    assert not (TOOLS / "fwpath.py").exists()
+
+
+def test_no_code_sets_pythonpath():
+    """An environment's PYTHONPATH is a path edit too: the venvs have the project instead."""
+    here = Path(__file__).resolve()
+    found = [rel(p) for p in cpython_files() if p != here and "PYTHONPATH" in p.read_text()]
+    assert found == []
 
 
 def test_the_check_sees_each_way_of_setting_sys_path():
     for code in ("sys.path.insert(0, p)", "sys.path.append(p)", "sys.path[:0] = [p]",
-                 "sys.path += [p]", "def f():\n    sys.path.insert(0, p)"):  # fmt: skip
+                 "sys.path += [p]", "def f():\n    sys.path.insert(0, p)",
+                 "if x:\n    sys.path.insert(0, p)"):  # fmt: skip
         assert sets_sys_path(ast.parse(code)), code
-    for code in ("print(sys.path)", "x.insert(0, p)", "S = 'sys.path.insert(0, p)'"):
+    upy = "if sys.implementation.name == 'micropython':\n    sys.path.insert(0, p)"
+    for code in ("print(sys.path)", "x.insert(0, p)", "S = 'sys.path.insert(0, p)'", upy):
         assert not sets_sys_path(ast.parse(code)), code
 
 
@@ -134,8 +157,16 @@ def test_no_room_imports_a_module_that_imports_it_back():
 
 
 @pytest.mark.parametrize("module", ["tools.flash", "tools.web.build", "tools.export"])
-def test_the_tools_run_with_python_m_from_the_repository_root(module):
-    done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=REPO,
+def test_the_tools_run_with_python_m_from_any_folder(module, tmp_path):
+    done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=tmp_path,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: ")
+
+
+@pytest.mark.parametrize("script", ["tools/count.py", "tools/sim.py"])
+def test_the_command_lines_run_as_files_from_any_folder(script, tmp_path):
+    done = subprocess.run([sys.executable, str(REPO / script), "--help"], cwd=tmp_path,
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("usage: ")

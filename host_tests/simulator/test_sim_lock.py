@@ -13,7 +13,7 @@ import pytest
 
 from tools.simulator import lock
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tools", "sim.py")
 MICROPYTHON = os.environ.get("MICROPYTHON", os.path.join(ROOT, ".venv", "bin", "micropython"))
 PYTHONS = {"cpython": sys.executable, "micropython": MICROPYTHON}

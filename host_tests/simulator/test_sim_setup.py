@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM = os.path.join(ROOT, "tools", "sim.py")
 MICROPYTHON = os.environ.get("MICROPYTHON", os.path.join(ROOT, ".venv", "bin", "micropython"))
 PYTHONS = {"cpython": sys.executable, "micropython": MICROPYTHON}
@@ -52,13 +52,13 @@ def _letters_chosen(term, *args, no_color=None):
     """What sim.py decides for TERM=term on a terminal: True for letters (a fresh process:
     curses reads a terminal's terminfo entry once a process)."""
     code = (
-        "import sys; sys.argv = ['sim.py']; sys.path[:0] = {paths!r}\n"
+        "import sys; sys.argv = ['sim.py']\n"
         "from tools import sim\n"
         "from tools.simulator import tui\n"
         "tui.main = lambda folder, letters, csv, notice=None: print('letters', letters)\n"
         "sim._terminal = lambda: True\n"
         "sim.main({args!r})\n"
-    ).format(paths=[ROOT, os.path.join(ROOT, "firmware")], args=list(args))
+    ).format(args=list(args))
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
     env["TERM"] = term
     if no_color is not None:
@@ -120,5 +120,6 @@ def test_the_first_make_sim_says_it_is_setting_up_before_pip_runs(tmp_path):
         "setting up {}: pip installs requirements-dev.txt (about a minute the first time)"
     ).format(venv)
     assert first[1].startswith("PIP RAN: -m pip install ") and "requirements-dev.txt" in first[1]
-    assert first[2:] == [venv + " is ready"]
+    assert first[2].startswith("PIP RAN: -m pip install ") and first[2].endswith("--editable .")
+    assert first[3:] == [venv + " is ready"]
     assert not any("setting up" in line for line in make())  # once set up: silent

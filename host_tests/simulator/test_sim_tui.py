@@ -13,7 +13,7 @@ from rich.color import Color, ColorSystem
 from tools.simulator.live import PRESS_MS, Live, screen_colour
 from tools.simulator.tui import SimApp
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOLES_CSV = os.path.join(ROOT, "hardware", "holes.csv")
 
 

@@ -1,7 +1,7 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""Issue 11 (one slip of a key never decides a game; the track and the display agree), played
-through the keypad: keys in; keeper state, LEDs and display text out. Each test names its
-item; the simulator scripts in host_tests/sim_issue11/ play the same items end to end.
+"""One slip of a key never decides a game, and the track and the display agree, played through
+the keypad: keys in; keeper state, LEDs and display text out. The simulator scripts in
+host_tests/simulator/slips/ play the same cases end to end.
 Expectations worked out by hand from the rules (docs/RULES.md) and the key map."""
 
 from app_support import A_FRONT, board, board_in, fits, quiet, refused, state, text
@@ -17,7 +17,7 @@ def at(h, a, b):
             h.type(str(points) + side)
 
 
-def test_item1_a_count_out_of_turn_cannot_reach_the_game_hole():
+def test_a_count_out_of_turn_cannot_reach_the_game_hole():
     # A deals at 110; B, the pone, at 100 counts first (ACC 9.2).
     h = board()
     at(h, 110, 100)
@@ -31,7 +31,7 @@ def test_item1_a_count_out_of_turn_cannot_reach_the_game_hole():
     assert "A out of turn:" in h.lines
 
 
-def test_item2_his_heels_and_the_stinkhole():
+def test_his_heels_and_the_stinkhole():
     # Stinkhole on (a house rule, off by default): no pegging out from 120 on his heels.
     h = board_in(MODE_SCORE, ("stinkhole", 1))
     at(h, 120, 0)
@@ -46,7 +46,7 @@ def test_item2_his_heels_and_the_stinkhole():
     assert g.winner == 0 and g.last[0:4] == (PEG, 0, HEELS, 2)
 
 
-def test_item2_heels_for_a_dealer_d_with_four_players():
+def test_heels_for_a_dealer_d_with_four_players():
     # A long press of D is the next mode, so any side key's long press is the dealer's heels.
     h = board_in(MODE_SCORE, ("players", 4))
     h.type("0D")  # the cut: D deals first
@@ -54,7 +54,7 @@ def test_item2_heels_for_a_dealer_d_with_four_players():
     assert h.keeper.game.last[0:4] == (PEG, 3, HEELS, 2) and "his heels: D +2" in h.lines
 
 
-def test_item2_heels_is_counted_apart_in_the_statistics():
+def test_heels_is_counted_apart_in_the_statistics():
     h = board()
     h.hold("A", 1000)  # heels for A, the dealer
     h.to_mode(MODE_STATS)
@@ -62,7 +62,7 @@ def test_item2_heels_is_counted_apart_in_the_statistics():
     assert "his heels 1" in h.lines and fits(h)
 
 
-def test_item8_keep_holding_goes_when_hash_is_let_go():
+def test_keep_holding_goes_when_hash_is_let_go():
     h = board()
     h.board.keys |= 1 << 14  # # down
     h.wait(1000)  # past the long press: the hint shows
@@ -72,7 +72,7 @@ def test_item8_keep_holding_goes_when_hash_is_let_go():
     assert "keep holding #" not in h.lines and h.view.signal != SIG_NEWGAME
 
 
-def test_item8_after_a_win_the_display_invites_nothing_it_refuses():
+def test_after_a_win_the_display_invites_nothing_it_refuses():
     h = board()
     at(h, 118, 0)
     h.type("3A")
@@ -83,7 +83,7 @@ def test_item8_after_a_win_the_display_invites_nothing_it_refuses():
     assert "count" not in text(h) and "hold # for a" in text(h)
 
 
-def test_item9_a_new_game_is_taken_back_with_star():
+def test_a_new_game_is_taken_back_with_star():
     h = board()
     h.type("12A 7B")
     h.hold("#", 3200)
@@ -101,7 +101,7 @@ def test_item9_a_new_game_is_taken_back_with_star():
     assert h.keeper.game.scores[:2] == [12, 0]
 
 
-def test_item10_the_cut_for_deal_makes_no_empty_deal():
+def test_the_cut_for_deal_makes_no_empty_deal():
     h = board()
     h.type("0B")  # 0, then a side, before anything is pegged: B deals first
     g = h.keeper.game
@@ -112,7 +112,7 @@ def test_item10_the_cut_for_deal_makes_no_empty_deal():
     assert "show: A hand" in h.lines
 
 
-def test_item11_hash_after_digits_in_the_play_asks_first():
+def test_hash_after_digits_in_the_play_asks_first():
     h = board()
     h.type("8#")
     assert h.keeper.game.events == [] and "# again: B hand" in h.lines
@@ -123,7 +123,7 @@ def test_item11_hash_after_digits_in_the_play_asks_first():
     assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
 
 
-def test_item13_the_first_screen_says_what_to_type():
+def test_the_first_screen_says_what_to_type():
     h = board()
     assert h.view.detail == ["play: # = show", "points, then A-B", "0 A-B: who deals"]
     h.type("2A")
@@ -144,7 +144,7 @@ def test_hints_name_only_the_sides_that_exist():
         assert "+2 {} play".format(keys) in h.lines
 
 
-def test_item14_partnerships_name_the_partner_whose_hand_is_due():
+def test_partnerships_name_the_partner_whose_hand_is_due():
     h = board_in(MODE_SCORE, ("players", 4), ("partners", 1))
     h.press("#")
 
@@ -163,7 +163,7 @@ def test_item14_partnerships_name_the_partner_whose_hand_is_due():
                     "show: A crib"]  # fmt: skip
 
 
-def test_item18_play_time_survives_a_power_cut():
+def test_play_time_survives_a_power_cut():
     h = board()
     h.type("2A")
     h.wait(125000)  # two minutes of play without an entry ...

@@ -20,7 +20,7 @@ from ui.control import _NOTE_LINES
 from ui.text import wrap
 from view import MODE_NAMES, MODE_SCORE
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware")
+FIRMWARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware")
 # What reaches the display: the modes and the controller, the scorekeeper's refusals, and
 # the play engine's (the pegging helper). The rest are API errors of tools and tests.
 SOURCES = [os.path.join("ui", n) for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui")))

@@ -1,7 +1,7 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
 """The web board (tools/web/py) off the browser: its file operations over the page's storage,
 its keypad latch, and the firmware's App on it, with the page stood in for (web_support).
-The same modules run in the browser (host_tests/test_web_browser.py)."""
+The same modules run in the browser (host_tests/web/test_web_browser.py)."""
 
 import errno
 

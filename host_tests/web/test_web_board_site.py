@@ -14,7 +14,7 @@ import pytest
 from tools.flashing.errors import BuildError
 from tools.web import build as web_build
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "tools" / "web" / "site"
 IMPORT = re.compile(r"""(?:from\s+|import\s*\(\s*)["']\./([\w.-]+)["']""")
 

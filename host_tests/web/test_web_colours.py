@@ -13,10 +13,10 @@ import re
 
 import pytest
 from app_support import A_FRONT
+from colour_support import DEUTERANOPIA, MIN_UV, PROTANOPIA, delta_e, uv_distance
 from page_support import build_site, wait_rgb
 from palette import BACK, DEALER, FRONT, N_INKS, PALETTES, build_inks
 from render import BRIGHTNESS
-from test_palette import DEUTERANOPIA, MIN_UV, PROTANOPIA, delta_e, uv_distance
 from view import DEFAULT_BRIGHTNESS
 
 from tools.web import browser

@@ -17,7 +17,7 @@ from test_web_browser import site, site_dir  # noqa: F401 (the fixtures: the sit
 
 from tools.web import browser
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # Each hand: the pone pegs 4 and the dealer 8 in the play, then the show: the pone's hand 24,
 # the dealer's 28, the crib 20. A deals first.
@@ -163,7 +163,7 @@ def test_the_deals_table_shows_the_cards_count_verify_pegged(site):  # noqa: F81
     # B's hand claimed 12 and taken as the 14 it scores with B's key, A's hand 21 and A's
     # crib claimed 9 pegged with # (the 7 it scores). The deals table puts each count's
     # cards, as typed, beside it: the hand or crib, then the starter after a bar.
-    from test_count_cards import A_KEYS, B_KEYS, CRIB_KEYS, STARTER, typed
+    from app_support import A_KEYS, B_KEYS, CRIB_KEYS, STARTER, typed
     from test_web_browser import wait_display
 
     with browser.Browser(1280, 900) as b:

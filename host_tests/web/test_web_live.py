@@ -34,7 +34,7 @@ from test_web_history import (
 from tools.web import browser, liveboard
 from tools.web import build as webbuild
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PHONE = (390, 844)
 WATCHERS = 4
 

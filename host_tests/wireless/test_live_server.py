@@ -4,13 +4,10 @@ refused and the game unchanged; a paired phone's keys change the game exactly as
 the pairing lock, and the page's files served only by their names."""
 
 import json
-import sys
 import time
 
 import pytest
 from live_support import INTERPRETERS, SETTINGS_SECRET, SITE, Served, sse_event, sse_open
-
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1] / "firmware"))
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness

@@ -13,8 +13,8 @@ import subprocess
 
 import pytest
 from ci_gate import need
+from emu_support import EMU_PY, FIRMWARE_UF2, WHY
 from flash_support import MPY_CROSS, real_image
-from test_flash_emu import EMU, EMU_PY, FIRMWARE_UF2, WHY
 
 from tools.flashing import wireless
 
@@ -24,7 +24,7 @@ SECONDS = float(os.environ.get("PICOPEG_EMU_BOOT_S", "90"))
 WATCH = """
 import asyncio, json, sys
 from pathlib import Path
-import device_run, fs_image
+from tools.emu import device_run, fs_image
 files = fs_image.tree_files(Path(sys.argv[1]), "/", suffixes=None)
 w = asyncio.run(device_run.watch_boot(files, float(sys.argv[2])))
 print(json.dumps({"console": w.console, "frames": w.frames,
@@ -48,7 +48,7 @@ def test_a_board_with_the_w_files_and_no_radio_boots_the_game_and_says_so(tmp_pa
     for path, data in extra.items():
         (root / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
         (root / path.lstrip("/")).write_bytes(data)
-    env = dict(os.environ, PYTHONPATH=str(EMU), PICOPEG_EMU_UF2=FIRMWARE_UF2)
+    env = dict(os.environ, PICOPEG_EMU_UF2=FIRMWARE_UF2)
     cmd = [str(EMU_PY), "-c", WATCH, str(root), str(SECONDS)]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False,
                           timeout=SECONDS * 6)  # fmt: skip
