@@ -21,14 +21,15 @@ def add_row(path, table, row):
 
 def run_on_copy(tmp_path, edits, check):
     """Copy firmware/, apply edits ({relative path: (table, row)}), run check (Python source)
-    with the copy first on the path (the tools package from the repository); its stdout."""
+    in the copy's folder, whose modules come first on the path as `python -c` puts the current
+    folder first (the tools package from the installed project); its stdout."""
     fw = tmp_path / "firmware"
     shutil.copytree(REPO / "firmware", fw, ignore=shutil.ignore_patterns("__pycache__"))
     for rel, (table, row) in edits.items():
         add_row(fw / rel, table, row)
-    env = {"PYTHONPATH": "{}:{}".format(fw, REPO), "PATH": "/usr/bin:/bin"}
+    env = {"PATH": "/usr/bin:/bin"}
     code = "OLD = {!r}\n".format(str(OLD_LOG)) + textwrap.dedent(check)
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-c", code], cwd=fw, env=env,
                           capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     return done.stdout

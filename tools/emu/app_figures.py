@@ -97,7 +97,7 @@ async def boot_fresh(files):
 
 async def boot_restored_and_keys(files):
     """The 220-peg board: its restored frame, then GOES timed goes for A."""
-    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
+    from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()
