@@ -180,10 +180,11 @@ test-upy-fast: venv upy-lib
 # and the Pico's are measured on the emulated RP2040 (tools/bench_pico.py) when it is set up.
 BENCH_VENV ?= .venv-bench
 BENCH_PY := $(BENCH_VENV)/bin/python
-$(BENCH_VENV)/.installed: requirements-bench.txt
+$(BENCH_VENV)/.installed: requirements-bench.txt pyproject.toml
 	@echo "setting up $(BENCH_VENV): pip installs requirements-bench.txt (about a minute, once)"
 	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
-	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@$(BENCH_PY) $(PIP_INSTALL) -r requirements-bench.txt
+	@$(BENCH_PY) $(PIP_INSTALL) --no-deps --no-build-isolation --editable .
 	@touch $@
 
 bench: venv build $(BENCH_VENV)/.installed

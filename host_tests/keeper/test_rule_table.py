@@ -14,7 +14,7 @@ from support import raises
 
 from tools.board.testkit import Clock, FakeFS, keeper
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 FORMAT = REPO / "firmware" / "scorekeeper" / "FORMAT.md"
 

@@ -8,8 +8,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-OLD_LOG = REPO / "host_tests" / "data" / "logformats" / "v4-five"  # muggins on (the fixture)
+REPO = Path(__file__).resolve().parents[2]
+OLD_LOG = (
+    REPO / "host_tests" / "keeper" / "data" / "logformats" / "v4-five"
+)  # muggins on (the fixture)
 
 
 def add_row(path, table, row):

@@ -102,11 +102,28 @@ def test_no_cpython_code_edits_its_import_path():
     assert not (TOOLS / "fwpath.py").exists()
 
 
+def sets_pythonpath(tree):
+    """True if the code gives a child process a PYTHONPATH (an env key or keyword)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict) and any(
+            isinstance(k, ast.Constant) and k.value == "PYTHONPATH" for k in node.keys
+        ):
+            return True
+        if isinstance(node, ast.keyword) and node.arg == "PYTHONPATH":
+            return True
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            if isinstance(node.slice, ast.Constant) and node.slice.value == "PYTHONPATH":
+                return True
+    return False
+
+
 def test_no_code_sets_pythonpath():
     """An environment's PYTHONPATH is a path edit too: the venvs have the project instead."""
-    here = Path(__file__).resolve()
-    found = [rel(p) for p in cpython_files() if p != here and "PYTHONPATH" in p.read_text()]
+    found = [rel(p) for p in cpython_files() if sets_pythonpath(ast.parse(p.read_text()))]
     assert found == []
+    for code in ("dict(os.environ, PYTHONPATH=p)", "{'PYTHONPATH': p}", "env['PYTHONPATH'] = p"):
+        assert sets_pythonpath(ast.parse(code)), code
+    assert not sets_pythonpath(ast.parse('"""PYTHONPATH=old python3 make.py"""'))
 
 
 def test_the_check_sees_each_way_of_setting_sys_path():

@@ -18,7 +18,7 @@ from tools.presses.dealer import Deal, deal
 from tools.presses.replay import replay
 from tools.presses.ways import WAYS, presses, script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def cards(text):

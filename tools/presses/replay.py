@@ -11,7 +11,6 @@ cards when the way typed them.
 SPDX-License-Identifier: MIT
 """
 
-
 # isort: split
 from scorekeeper.events import (
     CRIB,

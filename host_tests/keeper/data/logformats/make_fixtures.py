@@ -1,4 +1,4 @@
-"""Write the game logs of host_tests/data/logformats/ with an older firmware's own keeper.
+"""Write the game logs of host_tests/keeper/data/logformats/ with an older firmware's own keeper.
 
 Each folder vN-* holds what the firmware that wrote log version N left in its state folder
 after the games below, played through its scorekeeper.Keeper on real files (the firmware's
@@ -6,7 +6,7 @@ FileOps) and a clock that moves 7 s a call. Run it with that firmware's modules 
 path, from a checkout of the commit named in README.md:
 
     git worktree add /tmp/old <commit>
-    PYTHONPATH=/tmp/old/firmware python3 host_tests/data/logformats/make_fixtures.py N OUT
+    PYTHONPATH=/tmp/old/firmware python3 host_tests/keeper/data/logformats/make_fixtures.py N OUT
 
 The games (what the tests expect of each folder, worked out from these lines, not read
 back): every rule a version's game record holds is set away from its default in some of
