@@ -2,7 +2,8 @@
 
 An *ink* is one colour at one brightness, stored as 3 bytes in the strip's wire order (G, R,
 B). ``build_inks`` fills a preallocated table once per settings change; the renderer then
-only copies ink bytes, never multiplies per frame (CONVENTIONS 2.7).
+only copies ink bytes, never multiplies per frame (docs/DESIGN.md: no allocation in the
+refresh path).
 
 Colours are given as (r, g, b) drive levels 0-255. WS2812B drive is PWM, i.e. linear light,
 so host_tests/board/test_palette.py simulates colour-vision deficiency on these values as linear

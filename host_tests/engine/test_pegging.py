@@ -1,8 +1,9 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""What the card just played scores in the play: fifteens, 31, pairs, runs (issue 2, item 3).
+"""What the card just played scores in the play: fifteens, 31, pairs, runs.
 
-Expectations are the worked examples of ../shared/reference/ (pegging-scoring.txt,
-scoring-tables.txt, rules-how-to-play.txt) and hand-derived cases, each derived in a comment.
+Expectations are the rulebook's worked examples (its pegging scoring, scoring tables and how to
+play: docs/RULES.md), quoted where they are used, and hand-derived cases, each derived in a
+comment.
 """
 
 from cribbage import (
@@ -31,7 +32,7 @@ def items(text):
 
 
 def test_fifteen_two():
-    # 7 + 8 = 15: "fifteen two" (pegging-scoring.txt, scoring table).
+    # 7 + 8 = 15: "fifteen two" (the rulebook's pegging scoring, scoring table).
     assert items("7C 8D") == [("fifteen", 2)]
     assert pts("7C 8D") == 2
     # K counts 10: K + 5 = 15.
@@ -43,8 +44,8 @@ def test_fifteen_two():
 def test_thirty_one_for_two():
     # 10 + 10 + 10 + A = 31 ("thirty-one for two"); K-Q-J then A is no run (Q-K-A is not).
     assert items("KH QD JC AS") == [("thirty-one", 2)]
-    # 9 + 8 + 7 + 7 = 31, with a pair of sevens on the 31 card: 2 + 2 (scoring-tables.txt:
-    # "31 for 2 ... does not cancel an independently valid combination").
+    # 9 + 8 + 7 + 7 = 31, with a pair of sevens on the 31 card: 2 + 2 (the rulebook's scoring
+    # tables: "31 for 2 ... does not cancel an independently valid combination").
     assert items("9S 8H 7D 7C") == [("thirty-one", 2), ("pair", 2)]
     assert pts("9S 8H 7D 7C") == 4
 
@@ -61,14 +62,15 @@ def test_count_of_the_pile():
 
 def test_pair_is_rank_not_value():
     # "if a king is played and you then play a king you are entitled to peg 2";
-    # "playing a 10 after a queen does not make a Pair" (pegging-scoring.txt).
+    # "playing a 10 after a queen does not make a Pair" (the rulebook's pegging scoring).
     assert items("KH KS") == [("pair", 2)]
     assert pts("QH 10D") == 0
     assert pts("JH QH") == 0
 
 
 def test_pair_royal_and_double_pair_royal_are_not_cumulative():
-    # Third card of a rank: 6 (not 6 + 2); fourth: 12 (not 12 + 6 + 2) (scoring-tables.txt).
+    # Third card of a rank: 6 (not 6 + 2); fourth: 12 (not 12 + 6 + 2) (the rulebook's scoring
+    # tables).
     assert items("2C 2D") == [("pair", 2)]
     assert items("2C 2D 2H") == [("pair royal", 6)]
     assert items("2C 2D 2H 2S") == [("double pair royal", 12)]
@@ -95,16 +97,16 @@ def test_pair_across_an_intervening_card_does_not_score():
 
 
 def test_run_in_any_order_and_extending_it():
-    # scoring-tables.txt: "4-2-3 scores a run of 3 on the 3. Adding 5 extends it to a run
-    # of 4" (and shorter runs inside it are not also scored).
+    # The rulebook's scoring tables: "4-2-3 scores a run of 3 on the 3. Adding 5 extends it to a
+    # run of 4" (and shorter runs inside it are not also scored).
     assert pts("4H 2C") == 0
     assert items("4H 2C 3S") == [("run", 3)]
     assert items("4H 2C 3S 5D") == [("run", 4)]
 
 
 def test_the_book_example_8_6_7_8_7():
-    # pegging-scoring.txt: 8-6-7-8-7: the 7 completes 8-6-7 (3, for the player who led the
-    # first 8, who also plays the 7); the second 8 completes 6-7-8 (3); the second 7 scores
+    # The rulebook's pegging scoring: 8-6-7-8-7: the 7 completes 8-6-7 (3, for the player who led
+    # the first 8, who also plays the 7); the second 8 completes 6-7-8 (3); the second 7 scores
     # nothing (7-8 is not a run and 7-8-7 repeats a rank).
     assert pts("8C 6D 7H") == 3
     assert pts("8C 6D 7H 8S") == 3
@@ -119,7 +121,7 @@ def test_the_book_example_8_6_7_8_7():
 
 
 def test_book_runs_and_ace_low():
-    # "4-5-6-7, or 10-Jack-Queen ... the ace is low" (pegging-scoring.txt).
+    # "4-5-6-7, or 10-Jack-Queen ... the ace is low" (the rulebook's pegging scoring).
     assert pts("4C 5D 6H 7S") == 4
     assert pts("10C JD QH") == 3
     assert pts("AC 2D 3H") == 3

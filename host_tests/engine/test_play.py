@@ -96,7 +96,7 @@ def test_two_player_hand_in_helper_mode():
 
 
 def test_combination_across_a_go_still_scores_and_a_lone_player_plays_on():
-    # pegging-scoring.txt: "If a play said Go as the combination was being formed the
+    # The rulebook's pegging scoring: "If a play said Go as the combination was being formed the
     # combination is still valid."
     hands = [["7C", "9H", "6D", "5S"], ["8S", "KH", "QH", "JH"]]
     p = Pegging(hands, dealer=1)
@@ -119,7 +119,7 @@ def test_combination_across_a_go_still_scores_and_a_lone_player_plays_on():
 
 
 def test_thirty_one_replaces_the_last_card_point_but_the_pair_still_scores():
-    # scoring-tables.txt: "31 for 2 replaces the last-card point; it does not cancel an
+    # The rulebook's scoring tables: "31 for 2 replaces the last-card point; it does not cancel an
     # independently valid combination". Dealer 1; seat 0 leads.
     hands = [["KH", "JH", "3D", "7S"], ["QH", "9C", "5C", "7H"]]
     p = Pegging(hands, dealer=1)

@@ -25,7 +25,7 @@ def test_rulebook_hand_2_double_run_of_four():
 
 
 def test_double_triple_and_double_double_runs():
-    # The scoring-tables.txt rows: 12, 15 and 16.
+    # The rows 12, 15 and 16 of the rulebook's scoring tables.
     assert say(["6♣", "7♦", "7♥", "8♠"], "K♣") == (
         "fifteen two, fifteen four, and a double run of three is 12"
     )

@@ -1,7 +1,7 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""The show: every worked example in the rulebook (shared/reference).
+"""The show: every worked example in the rulebook (docs/RULES.md).
 
-Expected figures are the reference texts' own. Each itemized score is also checked for
+Expected figures are the rulebook's own. Each itemized score is also checked for
 sense by show_support.check_items: every fifteen's cards total 15, every pair shares a rank,
 every run is consecutive distinct ranks, all from the five cards, the category totals add
 up, and the fast path show_points gives the same total.
@@ -9,7 +9,7 @@ up, and the fast path show_points gives the same total.
 
 from show_support import card_sets, categories, expect_sets, scored
 
-# --- rules-how-to-play.txt: the two worked example hands ---------------------------------
+# --- The rulebook's how to play: the two worked example hands ---
 
 
 def test_rulebook_hand_1_the_29_hand():
@@ -31,7 +31,7 @@ def test_rulebook_hand_2_an_ordinary_good_hand():
     assert card_sets(s, "pair") == expect_sets("5S 5H")
 
 
-# --- scoring-tables.txt: the worked counts table, and nobs versus heels ------------------
+# --- The rulebook's scoring tables: the worked counts table, and nobs versus heels ---
 
 
 def test_scoring_table_row_1_two_runs_of_three():
@@ -69,7 +69,7 @@ def test_scoring_table_three_kept_cards_and_matching_starter_are_not_a_flush():
     assert s.flush == 0
 
 
-# --- hand-scoring.txt: multiple runs, longest run only, flushes -------------------------
+# --- The rulebook's hand scoring: multiple runs, longest run only, flushes ---
 
 
 def test_double_run_of_three_is_eight():

@@ -212,8 +212,8 @@ def test_play_and_go_limits():
 
 
 def test_a_card_that_also_takes_the_last_card_point_pegs_15():
-    # pegging-scoring.txt: the fourth card of a rank pegs 12 and a count of 15 pegs 2;
-    # scoring-tables.txt: the last card below 31 pegs 1 and "other combinations made by that
+    # The rulebook's pegging scoring: the fourth card of a rank pegs 12 and a count of 15 pegs 2;
+    # its scoring tables: the last card below 31 pegs 1 and "other combinations made by that
     # card ... can still score" (only 31 replaces it). Dealer B; A leads. K (10), Q (20),
     # J (30: run of 3); B (7 2 2) and A (2 2) cannot play: go, 1 to A. B leads 7, A 2 (9),
     # B 2 (11: pair), A 2 (13: pair royal), B 2 (15): double pair royal 12 + fifteen 2 +

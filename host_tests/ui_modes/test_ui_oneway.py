@@ -1,4 +1,4 @@
-"""The one-way rule of the UI, tested for real (CONVENTIONS 20, docs/FIRMWARE.md): a key goes
+"""The one-way rule of the UI, tested for real (docs/DESIGN.md, Data flows one way): a key goes
 keypad -> controller -> mode; a mode is given only the keeper, changes it and returns what
 happened; it never reaches the controller, the app, the board or the view, except the view
 it is handed to paint, and there only the overlay.

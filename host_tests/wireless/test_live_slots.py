@@ -54,7 +54,7 @@ class Board:
         self.answered = []  # in the order they finished
         self.most = 0
         self.go = {}
-        self.tasks = []  # (references kept: CONVENTIONS 2.5)
+        self.tasks = []  # references kept, or a task may be collected (docs/DESIGN.md)
 
     def come(self, line, *socks):
         for s in socks:

@@ -8,7 +8,7 @@
 as source (the rp2 port runs main.py as a .py only). Each module is compiled with `-s` and its
 path on the board, so tracebacks in /errors.log name `ui/score.py`; a module with native code
 (`@micropython.viper`, scorekeeper/crc_native.py) is compiled for the RP2040's Cortex-M0+
-(`-march=armv6m`), the others carry no architecture (CONVENTIONS 19). The build is incremental
+(`-march=armv6m`), the others carry no architecture (docs/DESIGN.md). The build is incremental
 (a module is recompiled when its source or mpy-cross changes) and exact: a module removed
 from firmware/ disappears from the image, and so (by the plan) from the board. Only a folder the
 build made is cleaned (outdir.py): an --out holding anything else is refused.
