@@ -74,8 +74,8 @@ test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-c
 # with it, against the MicroPython rp2 stubs, arranged as a typeshed for mypy by
 # tools/ci/mpy_typeshed.py; every import followed (pyproject.toml) and kept at 0 errors.
 typecheck: venv
-	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/typeshed
-	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware
+	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/mpy-typeshed
+	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/mpy-typeshed firmware
 
 # The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
 # every firmware module but main.py compiled with mpy-cross (main.py stays source: the rp2
@@ -89,15 +89,16 @@ build: venv
 # 192 KB (tools/board/heapcheck.py), so the check does not turn on the count of names.
 HEAP_KB ?= 192
 heap: build
-	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
+	@$(PY) -m tools.outdir fresh $(BUILD)/heapcheck "make heap" BUILD= && \
+		mkdir -p $(BUILD)/heapcheck/tools/board $(BUILD)/heapcheck/state
 	@for m in __init__ board/__init__ board/pcboard; do \
-		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --game \
-		> $(BUILD)/heap/names.txt
+		$(MPY_CROSS) -o $(BUILD)/heapcheck/tools/$$m.mpy tools/$$m.py || exit 1; done
+	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heapcheck/tools --game \
+		> $(BUILD)/heapcheck/names.txt
 	$(MICROPYTHON) -X heapsize=$$(($(HEAP_KB) + 32))K tools/board/heapcheck.py \
-		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state \
+		$(BUILD)/device $(BUILD)/heapcheck $(BUILD)/heapcheck/state \
 		$$($(MICROPYTHON) -X heapsize=$(HEAP_KB)K -c "import gc; print(gc.mem_free() + gc.mem_alloc())") \
-		$(BUILD)/heap/names.txt
+		$(BUILD)/heapcheck/names.txt
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
 # (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
@@ -228,19 +229,22 @@ $(CLUB_VENV)/.installed: requirements-club.txt
 club: $(CLUB_VENV)/.installed
 	@$(CLUB_PY) -m tools.club $(if $(CLUB_DB),--db "$(CLUB_DB)") serve --port $(CLUB_PORT)
 
+# Only what a build of this project made (tools/outdir.py: the folders it stamped): a BUILD=
+# folder of someone's files keeps them, and make clean names what it kept.
 clean:
-	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	@$(PYTHON) -m tools.outdir clean $(BUILD)
+	rm -rf .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
 
 # The board in the browser (docs/WEB.md): MicroPython's WebAssembly port from npm,
 # pinned by tools/web/package-lock.json and installed with `npm ci` into $(BUILD)/npm, and the
 # firmware as `make build` compiles it, into a static site in $(BUILD)/web.
 NPM ?= npm
-WEB_NPM := $(BUILD)/npm
+WEB_NPM := $(BUILD)/web-npm
 WEB_PORT ?= 8000
 .PHONY: web web-serve web-bench
-$(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/web/.npmrc
-	@mkdir -p $(WEB_NPM)
+$(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/web/.npmrc | venv
+	@$(PY) -m tools.outdir claim $(WEB_NPM) "make web's npm ci" BUILD=
 	cp tools/web/package.json tools/web/package-lock.json tools/web/.npmrc $(WEB_NPM)/
 	cd $(WEB_NPM) && $(NPM) ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	@touch $@
