@@ -12,7 +12,7 @@ the dealer), the pending entry, the result, then the app's ``view.detail`` lines
 count breakdown). A side with a player's name (``view.names``) shows as much of the name as
 fits in place of its letter. With three or four sides and a note (``view.note_lines``, the first
 detail lines: a refusal's reason) that would not fit with the mode's first line, the sides
-share lines, two a line, so the whole note shows (host_tests/test_messages_fit.py).
+share lines, two a line, so the whole note shows (host_tests/ui_modes/test_messages_fit.py).
 Other modes: the mode name, then the app's detail lines.
 SPDX-License-Identifier: MIT
 """
