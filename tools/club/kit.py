@@ -12,7 +12,6 @@ SPDX-License-Identifier: MIT
 """
 
 import json
-import os
 import re
 import subprocess
 import sys
