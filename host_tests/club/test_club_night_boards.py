@@ -22,7 +22,7 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.common.by import By
 
-from tools.club.kit import HubProcess, click
+from tools.club.kit import HubProcess, click, pair_board
 from tools.club.playgen import Player, random_game
 from tools.web import browser, liveboard
 from tools.web import build as webbuild
@@ -140,12 +140,9 @@ def test_a_club_night_of_boards_reports_itself(site, tmp_path):
         hub.login()
         hub.act("players", {"add": NAMES})
         hub.act("night", {"games": 9})
-        for i, b in enumerate(boards):  # each board paired with the hub as a phone pairs
-            bid = hub.post("api/director/board/add", {"url": b.url, "table": i + 1})["board"]
-            mark = b.mark()
-            hub.post("api/director/board/code", {"board": bid})
-            hub.post("api/director/board/pair", {"board": bid, "code": b.code(mark)})
         players = [Player(b) for b in boards]  # the players at each board's table
+        for i, b in enumerate(boards):  # each board paired with the hub as a phone pairs
+            pair_board(hub, b, i + 1)
         with browser.Browser(1280, 1000) as d, browser.Browser(1280, 760) as screen:
             screen.driver.get(hub.url + "screen")
             screen.wait_for("return window.club.updates > 0", 20)

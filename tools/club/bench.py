@@ -150,7 +150,7 @@ def board_latency(folder, rounds=3):
     4 players, rounds rounds); None without Chromium."""
     import threading
 
-    from tools.club.kit import HubProcess
+    from tools.club.kit import HubProcess, pair_board
     from tools.club.playgen import Player, random_game
     from tools.web import browser, liveboard
     from tools.web import build as webbuild
@@ -168,12 +168,9 @@ def board_latency(folder, rounds=3):
             hub.login()
             hub.act("players", {"add": ["Ann", "Bob", "Cat", "Dan"]})
             hub.act("night", {"games": 3})
-            for i, b in enumerate(boards):
-                bid = hub.post("api/director/board/add", {"url": b.url, "table": i + 1})["board"]
-                mark = b.mark()
-                hub.post("api/director/board/code", {"board": bid})
-                hub.post("api/director/board/pair", {"board": bid, "code": b.code(mark)})
             players = [Player(b) for b in boards]
+            for i, b in enumerate(boards):
+                pair_board(hub, b, i + 1)
             sc.driver.get(hub.url + "screen")
             sc.wait_for("return window.club.updates > 0", 20)
             for rnd in range(1, rounds + 1):

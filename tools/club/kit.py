@@ -136,3 +136,22 @@ def click(b, css, tries=40):
         except StaleElementReferenceException:
             time.sleep(0.05)
     raise AssertionError(f"{css} kept being redrawn")
+
+
+def pair_board(hub, board, table, tries=10):
+    """Add a served board (tools/web/liveboard.LiveBoard) to the hub's night at a table and
+    pair it as a director does: its display shows a code, the code is typed. A board that was
+    asked for a code just now says to wait a few seconds: then it is asked again after them."""
+    bid = hub.post("api/director/board/add", {"url": board.url, "table": table})["board"]
+    for _ in range(tries):
+        mark = board.mark()
+        try:
+            hub.post("api/director/board/code", {"board": bid})
+        except HubError as e:
+            if "wait" not in e.message:
+                raise
+            time.sleep(2)
+            continue
+        hub.post("api/director/board/pair", {"board": bid, "code": board.code(mark)})
+        return bid
+    raise RuntimeError(f"{board.url} never showed a pairing code")
