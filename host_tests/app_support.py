@@ -38,7 +38,7 @@ def board(fs=None, now_ms=0, display=True):
 
 
 def board_in(m, *settings):
-    """A fresh board in mode m (view.MODE_*). Settings, (name, value) pairs, are saved
+    """A fresh board in mode m (modes.MODE_*). Settings, (name, value) pairs, are saved
     first and the board is booted again on them."""
     h = board()
     for name, value in settings:

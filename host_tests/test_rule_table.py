@@ -125,7 +125,7 @@ def test_the_export_and_its_docs_name_every_rule():
 
 
 def test_the_settings_mode_lists_the_rules_in_the_tables_order():
-    from ui.options import ITEMS
+    from modes.settings import ITEMS
 
     assert [i[0] for i in ITEMS[: len(RULES)]] == list(NAMES)
     for item, row in zip(ITEMS, RULES, strict=False):
@@ -134,7 +134,7 @@ def test_the_settings_mode_lists_the_rules_in_the_tables_order():
 
 def test_the_play_engine_takes_the_rules_by_their_table_names():
     from cribbage.play import Pegging
-    from ui.pegging import engine
+    from modes.pegging import engine
 
     params = inspect.signature(Pegging).parameters
     rules = [n for n, p in params.items() if p.kind == p.KEYWORD_ONLY and n != "cards_each"]

@@ -31,7 +31,7 @@ from render import BRIGHTNESS, FRAME_BYTES
 
 from live.pairing import Pairing
 
-FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (ui/options.py)
+FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (modes/settings.py)
 MAX_KEY_MS = const(4000)
 MIN_KEY_MS = const(40)  # two scans and the debounce: shorter would never be seen
 _GAP_MS = const(60)  # keys up between two queued keys (the decoder's release and debounce)

@@ -94,7 +94,7 @@ class Keeper:
         # (the pegging helper's engine, count verify's muggins award) is keyed on it.
         self.revision = 0
         # The revision at which the current game (its Game object) came in: a new game, a game
-        # brought back or replayed. What belongs to one game is keyed on it (ui.verify), not
+        # brought back or replayed. What belongs to one game is keyed on it (modes.verify), not
         # on the Game, which would then be held after it is replaced.
         self.game_rev = 0
         from scorekeeper.load import load_settings  # start-up only: see _load_log

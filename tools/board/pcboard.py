@@ -21,6 +21,7 @@ from app import RESET_POWER, RESET_WATCHDOG, App
 from boardstub import TICKS_MASK, StubBoard
 from keypad import KEYS
 from ledmap import HOLE_TO_LED
+from modes import MODES
 from render import FRAME_BYTES
 from scorekeeper.fileops import FileOps, join
 
@@ -136,8 +137,8 @@ class Harness:
         self.boot(self.board.now + off_ms, RESET_POWER)
 
     def to_mode(self, m):
-        """Long-press D until the board is in mode m (view.MODE_*)."""
-        for _ in range(6):
+        """Long-press D until the board is in mode m (modes.MODE_*)."""
+        for _ in range(len(MODES)):
             if self.view.mode == m:
                 return
             self.hold("D", 1000)
