@@ -5,6 +5,8 @@ the play engine agree with it. (Adding a rule as docs/DEVELOPING.md says: test_r
 import inspect
 import re
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
 from scorekeeper import Keeper, records
@@ -155,3 +157,30 @@ def test_the_play_engine_takes_the_rules_by_their_table_names():
         k.set_settings(s)
         assert engine(k.game).go_next is go_next
     raises(ValueError, Pegging, None, 0, players=2, five_card=2)
+
+
+def test_the_table_is_off_the_heap_while_the_board_plays(tmp_path):
+    # A fresh process (this one holds the table): the keeper lets the table's module go once
+    # it has loaded and after each whole rewrite (a new game); playing, switching modes and
+    # changing a board setting need only the names; a rule change takes it for its check,
+    # and the new game's record, and lets it go again.
+    code = (
+        "import sys\n"
+        "from modes import MODE_STATS\n"
+        "from tools.board.pcboard import Harness\n"
+        "T = 'scorekeeper.ruletable'\n"
+        "h = Harness({st!r})\n"
+        "out = [T in sys.modules]\n"
+        "h.type('2A3B')\n"
+        "h.to_mode(MODE_STATS)\n"
+        "h.keeper.set_setting('app.brightness', 3)\n"
+        "h.hold('#', 3200)\n"
+        "out.append(T in sys.modules)\n"
+        "h.keeper.set_setting('muggins', 1)\n"
+        "out.append(h.keeper.game.cfg.muggins == 1 and T not in sys.modules)\n"
+        "print(out)\n"
+    ).format(st=str(tmp_path / "st"))
+    env = {"PYTHONPATH": "{}:{}".format(REPO / "firmware", REPO), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout  # fmt: skip
+    assert out.strip() == "[False, False, True]", out

@@ -195,13 +195,13 @@ def traced(monkeypatch):
     trace = Trace(MODE_FILES)
     from tools.board import pcboard
 
-    boot = pcboard.Harness.boot
+    power_on = pcboard.Harness.power_on  # the runner's: every boot, a power cut's too
 
-    def watched_boot(h, now_ms, cause):
-        boot(h, now_ms, cause)
+    def watched_boot(h, *cause):
+        power_on(h, *cause)
         trace.watch_board(h)
 
-    monkeypatch.setattr(pcboard.Harness, "boot", watched_boot)
+    monkeypatch.setattr(pcboard.Harness, "power_on", watched_boot)
     h = board()
     old = sys.getprofile()
     sys.setprofile(trace.profile)
