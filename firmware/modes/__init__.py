@@ -7,7 +7,7 @@ page's key help, docs/KEYMAP.md's headings); the key of the simulator's scripts 
 mode KEY``). The controller (``ui.control``), the text view, the tools and the docs derive
 what they need from MODES; a mode is switched to by its place in it (``ui.goto``), named by
 the MODE_* constants below: MODE_ and the module's name, at its row's place
-(host_tests/test_mode_table.py checks them against the table). The first row is the home
+(host_tests/ui_modes/test_mode_table.py checks them against the table). The first row is the home
 mode: a board starts there, and holding D comes back to it.
 SPDX-License-Identifier: MIT
 """
