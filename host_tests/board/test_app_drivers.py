@@ -14,6 +14,7 @@ between events).
 import asyncio
 
 import app as app_module
+from app_support import fail_once, is_error_pattern
 from runner import ERROR, OFF, ON, Runner
 from scorekeeper import Keeper
 from scorekeeper.fileops import join
@@ -245,24 +246,6 @@ def test_every_driver_leaves_the_same_files_and_folds_after_the_quiet_time():
     assert k.notice == "" and b"app.mode=0" in last["settings.txt"]
     for name in ("pico", "simulator", "web", "recipe"):
         assert runs[name] == runs["harness"], name
-
-
-def fail_once(read):
-    """read (a file system's read, the page's get), but the first read of the settings
-    raises: the keeper fails while the app boots."""
-    broken = [True]
-
-    def flaky(path):
-        if broken[0] and path.endswith("settings.txt"):
-            broken[0] = False
-            raise RuntimeError("flash gone")
-        return read(path)
-
-    return flaky
-
-
-def is_error_pattern(frame):
-    return frame[1] == 40 and frame[4] == 0 and frame[15 + 1] == 40  # every fifth LED red
 
 
 def test_an_error_while_booting_takes_the_one_boot_path_on_every_board():

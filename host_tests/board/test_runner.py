@@ -4,6 +4,7 @@ resets as app.run gives them on the Pico, a step at a time. Each driver (the har
 simulator, the web board) is it, and none keeps a life of its own beside it."""
 
 from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG
+from app_support import fail_once, is_error_pattern
 from compat import ticks_add
 from render import FRAME_BYTES
 from runner import ERROR, OFF, ON, Runner
@@ -64,10 +65,6 @@ def raising(exc):
         raise exc
 
     return f
-
-
-def is_error_pattern(frame):
-    return frame[1] == 40 and frame[4] == 0 and frame[15 + 1] == 40  # every fifth LED red
 
 
 def test_every_pc_driver_is_the_runner():
@@ -158,16 +155,7 @@ def test_the_clock_may_wrap():
 
 def test_a_boot_that_fails_is_shown_and_tried_again():
     fs = FakeFS()
-    read = fs.read
-    broken = [True]
-
-    def flaky(path):
-        if broken[0] and path.endswith("settings.txt"):
-            broken[0] = False
-            raise RuntimeError("flash gone")
-        return read(path)
-
-    fs.read = flaky
+    fs.read = fail_once(fs.read)
     rig = Rig(fs)
     rig.r.power_on()
     assert rig.r.state == ERROR and rig.r.app is None and is_error_pattern(rig.r.board.leds)

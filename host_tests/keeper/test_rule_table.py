@@ -6,10 +6,9 @@ project/test_recipes.py.)"""
 import inspect
 import re
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
+from app_support import fresh_python
 from scorekeeper import Keeper, records
 from scorekeeper.ruletable import NAMES, RULES, pack_word
 from scorekeeper.settings import Settings, decode
@@ -181,6 +180,5 @@ def test_the_table_is_off_the_heap_while_the_board_plays(tmp_path):
         "out.append(h.keeper.game.cfg.muggins == 1 and T not in sys.modules)\n"
         "print(out)\n"
     ).format(st=str(tmp_path / "st"))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
-                         text=True, timeout=120, check=True).stdout  # fmt: skip
+    out = fresh_python(code)
     assert out.strip() == "[False, False, True]", out

@@ -4,13 +4,11 @@ for, the display's names, the simulator's keys and the page's key help agree wit
 the modes still load only when used. (Adding a mode as docs/DEVELOPING.md says:
 project/test_recipes.py.)"""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import modes
 import pytest
-from app_support import board
+from app_support import board, fresh_python
 from modes import MODE_SCORE, MODE_STATS, MODES, module_name
 from ui import RESTARTED, SETTINGS, SIGNAL, ModeBase, goto, next_mode
 
@@ -100,7 +98,6 @@ def test_a_board_loads_only_the_modes_it_uses(tmp_path):
         "h.to_mode(MODE_STATS)\n"
         "print(sorted(m for m in sys.modules if m.startswith('modes.')))\n"
     ).format(st=str(tmp_path / "st"))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
-                         text=True, timeout=120, check=True).stdout.split("\n")  # fmt: skip
+    out = fresh_python(code).split("\n")
     assert out[0] == "['modes.score']"
     assert out[1] == "['modes.score', 'modes.stats']"
