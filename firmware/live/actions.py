@@ -16,8 +16,8 @@ entry in it and no winner) is not ended without ``"confirm": true``: the board a
 SPDX-License-Identifier: MIT
 """
 
+from modes import MODE_SCORE
 from scorekeeper.errors import ScoreRefused
-from view import MODE_SCORE
 
 
 class Ask(ScoreRefused):
