@@ -131,10 +131,17 @@ def _cards_of(ev):
     return unpack_cards(ev[EV_CARDS])
 
 
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
 def cards_text(cards):
-    """A count's cards as text, the starter after a bar: '5H 5C 5D JS | 5S'; '' for None."""
+    """A count's cards as text, the starter after a bar: '5H 5C 5D JS | 5S'; '' for None.
+    A count typed by rank (countcards: -1 to -13) shows its ranks: '5 5 5 J | 5'."""
     if not cards:
         return ""
+    if cards[0] < 0:
+        ranks = [RANK_WORDS[-c - 1] for c in cards]
+        return " ".join(ranks[:-1]) + " | " + ranks[-1]
     from cribbage.cards import format_cards
 
     return format_cards(cards[:-1]) + " | " + format_cards(cards[-1:])

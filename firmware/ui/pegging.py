@@ -25,7 +25,7 @@ from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
 from ui import HOLD, LONG, ModeBase, Refused, goto
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
-from ui.score import event_text
+from ui.names import event_text
 from ui.text import wrap
 
 GAME_OVER = "game over: hold # for a new game"

@@ -1,0 +1,81 @@
+"""The show's counts and the game's events in the display's words, shared by the modes.
+
+    count_name(game, slot)   'B hand', 'A crib'; with partners 'B pone', 'A partner', ...
+    next_count(game)         the count due next, '' once every count is in
+    hint(game)               '#: B's hand next': what # alone does in a hand's play
+    event_text(ev)           'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'
+SPDX-License-Identifier: MIT
+"""
+
+from scorekeeper.events import (
+    CARD,
+    CRIB,
+    EV_CODE,
+    EV_KIND,
+    EV_POINTS,
+    EV_REASON,
+    EV_SIDE,
+    GO_CODE,
+    HAND,
+    PEG,
+    REASONS,
+    SHOW,
+)
+
+from ui.keys import SIDES
+
+GAME_OVER = "game over: hold # (new game) or * (undo)"
+
+
+def count_kind(game, side):
+    """HAND or CRIB: what side counts next in this hand's show; -1 when it has counted all."""
+    order = game.order
+    for i in range(len(order)):
+        if order[i] >> 1 == side and not (game.counted >> i) & 1:
+            return CRIB if order[i] & 1 else HAND
+    return -1
+
+
+def count_name(game, slot):
+    """Count slot i of this hand's show: 'B hand', 'A crib'; with partners, which partner:
+    'B pone', 'A partner' (the dealer's), 'B partner' (the pone's), 'A dealer'."""
+    entry = game.order[slot]
+    side = SIDES[entry >> 1]
+    if entry & 1:
+        return side + " crib"
+    if not game.cfg.partners:
+        return side + " hand"
+    return side + (" pone", " partner", " partner", " dealer")[slot]
+
+
+def next_count(game):
+    """The count due next in the show, 'B hand'; '' once every count is in."""
+    return count_name(game, game.next_slot) if game.next_side >= 0 else ""
+
+
+def owned(name):
+    """'B hand' -> "B's hand": the count as a player says it."""
+    return name[0] + "'s" + name[1:]
+
+
+def hint(what, then=" next"):
+    """'#: ' and what # does, with then where it fits the display's 16 columns."""
+    text = "#: " + what
+    return text + then if len(text) + len(then) <= 16 else text
+
+
+def event_text(ev):
+    """'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'."""
+    kind = ev[EV_KIND]
+    if kind in (PEG, CARD):
+        text = "{} {:+d} {}".format(SIDES[ev[EV_SIDE]], ev[EV_POINTS], REASONS[ev[EV_REASON]])
+        if kind == PEG:
+            return text
+        from cribbage.cards import format_card  # not at the top: the board boots without it
+
+        code = ev[EV_CODE]
+        card = "go" if code == GO_CODE else format_card(code)
+        return "card " + card + (": " + text if ev[EV_POINTS] else "")
+    if kind == SHOW:
+        return "the show"
+    return "deal " + SIDES[ev[EV_SIDE]]

@@ -1,0 +1,399 @@
+"""A count of the show typed as its cards, one key a card: the scoreboard's show (when the
+show is checked or counted from the cards) and count verify use it.
+
+    e = ShowEntry(keeper, claims=True)    # claims: a claim is checked; else the board counts
+    e.key(k)          # an outcome (ui's), or NOT_MINE for a key the caller keeps, or Refused
+    e.lines(), e.preview()
+
+The count typed is the one due next in the show (``game.next_slot``: pone, dealer, crib).
+Its cards are typed one key a card (``ui.keys.rank``: 1-9, 0 a ten, A B C jack queen king),
+the kept cards and then, in the deal's first count, the starter (kept for the deal's other
+counts). Suits only where they can count (``cribbage.rankcount``): when the ranks leave a
+flush or nobs possible, ``#`` takes the common answer (no flush, no jack of the starter's
+suit) and the display says so; ``D`` says the suits instead, the card asked for each (A
+clubs, B diamonds, C hearts, D spades), the starter's once a deal. With claims, the claim's
+digits follow the cards: ``#`` checks it and pegs a correct one at once; a claim over what
+the ranks make asks the suits (the claim counts a flush or nobs). A wrong claim shows the
+verdict: ``#`` pegs what the rules say (over: the true count; short: the claim with muggins,
+and with muggins off the claim (ACC) or the true count (house), ``short claim`` rule), an
+opponent's key takes the missed points under muggins. Without claims, ``#`` pegs the true
+count. ``*`` takes back a digit, a suit, a card. The deal passes by itself once its last
+count is in (``pass_if_done``).
+SPDX-License-Identifier: MIT
+"""
+
+from compat import const
+from cribbage.rankcount import RankCount
+from cribbage.totals import is_achievable
+from cribbage.verify import OVER, UNDER, CountCheck
+from scorekeeper.events import CRIB, HAND, MUGGINS
+from scorekeeper.rules import crib_cards, kept_cards
+from view import SIG_OK
+
+from ui import Refused
+from ui.entry import RANK_TEXT, Number
+from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter, rank
+from ui.names import GAME_OVER, count_name
+
+NOT_MINE = const(-1)  # a key the caller deals with (nothing typed: * undoes, # passes)
+RANKS = const(0)  # typing the cards
+CLAIM = const(1)  # the cards are in: the claim's digits (claims), or # to peg
+SUITS = const(2)  # saying the suits the count turns on
+VERDICT = const(3)  # a wrong claim: # pegs, an opponent's key calls muggins
+SUIT_KEYS = ("A=club B=diamond", "C=heart D=spade")
+
+
+def pass_if_done(keeper):
+    """Pass the deal once every count of the show is in (the game not over): the board
+    never waits for a key to say the deal is done. A note for the display, or ''."""
+    g = keeper.game
+    if g.next_side >= 0 or g.over:
+        return ""
+    keeper.pass_deal()
+    return "; {} deals".format(SIDES[keeper.game.dealer])
+
+
+class ShowEntry:
+    def __init__(self, keeper, claims):
+        self.keeper = keeper
+        self.claims = claims
+        self.claim = Number(2)
+        self.deal = None
+        self.reset()
+
+    # -- the deal and the count --------------------------------------------------------
+
+    def reset(self):
+        """Forget the deal's cards (a new deal, a new game, an undo past a count)."""
+        g = self.keeper.game
+        self.deal = (self.keeper.game_rev, g.deals)
+        self.starter = 0  # the starter's rank once typed this deal, and its suit once said
+        self.starter_suit = -1
+        self.seen = bytearray(14)  # ranks in the deal's counts pegged so far
+        self.known = []  # cards whose suit was said in them
+        self.counted = g.counted
+        self.slot = g.next_slot
+        self.stepped = False  # count verify chose another count than the one due
+        self.start_again()
+
+    def step(self):
+        """Count verify's # with nothing typed: the hand's next count, in the show's order."""
+        self.sync()
+        self.slot = (self.slot + 1) % len(self.keeper.game.order)
+        self.stepped = True
+        self.start_again()
+
+    def start_again(self):
+        self.ranks = []
+        self.claim.clear()
+        self.stale = False  # a refused claim: a digit starts a new one
+        self.phase = RANKS
+        self.count = None  # the RankCount, once the cards are in
+        self.verdict = None  # the CountCheck of a wrong claim
+        self.awarded = False  # its missed points pegged under muggins ...
+        self.award = -1  # ... at this keeper revision
+
+    def sync(self):
+        """Follow the keeper: another deal, or counts pegged or undone elsewhere."""
+        g = self.keeper.game
+        if self.deal != (self.keeper.game_rev, g.deals) or g.counted & ~self.counted:
+            self.reset()  # (a count pegged by hand: the cards typed for it would be wrong)
+        elif g.counted != self.counted or (
+            self.slot != g.next_slot and not self.ranks and not self.stepped
+        ):
+            self.counted = g.counted
+            self.slot = g.next_slot
+            self.stepped = False
+            self.start_again()
+
+    def _crib(self):
+        return bool(self.keeper.game.order[self.slot] & 1)
+
+    def _side(self):
+        return self.keeper.game.order[self.slot] >> 1
+
+    def needed(self):
+        """Cards to type for this count: its own, and the starter in the deal's first."""
+        cfg = self.keeper.game.cfg
+        n = crib_cards(cfg) if self._crib() else kept_cards(cfg)
+        return n + (0 if self.starter else 1)
+
+    @property
+    def typing(self):
+        """True once a card of this count is typed (the caller's keys are this one's)."""
+        return bool(self.ranks) or self.phase != RANKS
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def key(self, k):
+        self.sync()
+        if self.keeper.game.over:
+            raise Refused(GAME_OVER)
+        if self.slot < 0:
+            return NOT_MINE
+        if self.phase == RANKS:
+            return self._rank_key(k)
+        if self.phase == CLAIM:
+            return self._claim_key(k)
+        if self.phase == SUITS:
+            return self._suit_key(k)
+        return self._verdict_key(k)
+
+    def _rank_key(self, k):
+        r = rank(k)
+        if r > 0:
+            return self._add(r)
+        if k == K_STAR:
+            if not self.ranks:
+                return NOT_MINE
+            self.ranks.pop()
+            return None
+        if not self.ranks:
+            return NOT_MINE
+        raise Refused("{} more: 1-9, 0=10, A B C=J Q K".format(self.needed() - len(self.ranks)))
+
+    def _add(self, r):
+        n = self.seen[r] + (1 if self.starter == r else 0)
+        for x in self.ranks:
+            n += x == r
+        if n >= 4:
+            raise Refused("a 5th {}? a deck has four: * takes back".format(RANK_TEXT[r]))
+        self.ranks.append(r)
+        if len(self.ranks) == self.needed():
+            kept = self.ranks if self.starter else self.ranks[:-1]
+            starter = self.starter or self.ranks[-1]
+            self.count = RankCount(kept, starter, self._crib(), self.starter_suit, self.known)
+            self.phase = CLAIM
+
+    def _back_to_ranks(self):
+        self.ranks.pop()
+        self.count = None
+        self.phase = RANKS
+
+    def _claim_key(self, k):
+        c = self.claim
+        d = digit(k)
+        if d >= 0 and self.claims:
+            if self.stale:
+                c.clear()
+            self.stale = False
+            c.push(d)
+            return None
+        if k == K_STAR:
+            if c.digits:
+                c.pop()
+            else:
+                self._back_to_ranks()
+            return None
+        if k == K_D:
+            return self._ask_suits()
+        if k != K_HASH:
+            raise Refused("the cards are in: " + ("claim, then #" if self.claims else "# pegs"))
+        rc = self.count
+        if not self.claims:
+            if rc.total < 0:
+                rc.plain()  # the common answer, which the display offered
+            return self._peg(rc.total, "")
+        if not c.digits:
+            raise Refused("type the claim (0 if none), then #")
+        kept = 4 if self._crib() else kept_cards(self.keeper.game.cfg)
+        if not is_achievable(c.value, self._crib(), kept):
+            self.stale = True
+            raise Refused("no {} scores {}: is that the claim?".format(
+                "crib" if self._crib() else "hand", c.value))  # fmt: skip
+        if rc.total < 0:
+            if c.value > rc.fifteens + rc.pairs + rc.runs:
+                return self._ask_suits()  # the claim counts a flush or nobs: which suits?
+            rc.plain()
+        return self._check()
+
+    def _ask_suits(self):
+        if self.count.ask() < 0:
+            raise Refused("no suit changes this count: # pegs it")
+        self.phase = SUITS
+
+    def _suit_key(self, k):
+        rc = self.count
+        s = letter(k)
+        if s >= 0:
+            rc.say(rc.ask(), s)  # a card that would be there twice: refused, nothing said
+        elif k == K_HASH:
+            rc.plain()  # the rest are the common answer (refused where the suits say not)
+        elif k == K_STAR:
+            if not rc.take_back():
+                self.phase = CLAIM
+            return None
+        else:
+            raise Refused("the suit: A-D; # no flush/nobs")
+        if rc.total < 0:
+            return None
+        return self._check() if self.claims else self._peg(rc.total, "")
+
+    def _check(self):
+        """The claim against the count: a correct one is pegged at once."""
+        v = CountCheck(self.claim.value, self.count, bool(self.keeper.game.cfg.muggins))
+        if not v.difference:
+            return self._peg(v.claimed, "correct: ")
+        self.verdict = v
+        self.phase = VERDICT
+        return None
+
+    def _verdict_key(self, k):
+        v = self.verdict
+        s = letter(k)
+        if k == K_HASH:
+            return self._peg(self.pegs(), "")
+        if k == K_STAR:
+            self.verdict = None
+            self.phase = CLAIM
+            if self.awarded and self.keeper.revision == self.award:
+                self.keeper.undo()  # the muggins award goes with the verdict
+            self.awarded = False
+            return None
+        if s >= 0 and s != self._side():
+            return self._muggins(v, s)
+        raise Refused("#: {} +{}".format(SIDES[self._side()], self.pegs()))
+
+    def pegs(self):
+        """What # pegs for a wrong claim (docs/RULES.md, "Muggins" and "A short claim")."""
+        v = self.verdict
+        cfg = self.keeper.game.cfg
+        if v.status == OVER or (not cfg.muggins and getattr(cfg, "short_claim", 0)):
+            return v.actual.total
+        return v.claimed
+
+    def _muggins(self, v, side):
+        g = self.keeper.game
+        if side >= g.sides:
+            raise Refused("there is no side {} in this game".format(SIDES[side]))
+        if not g.cfg.muggins:
+            raise Refused("muggins is off: # pegs +{}".format(self.pegs()))
+        if not v.muggins_points:
+            raise Refused("nothing was missed: no muggins")
+        if self.awarded:
+            raise Refused("the missed points have been taken already")
+        self.keeper.peg(side, v.muggins_points, MUGGINS)
+        self.awarded = True
+        self.award = self.keeper.revision
+        return (SIG_OK, "muggins: {} +{}".format(SIDES[side], v.muggins_points))
+
+    def _peg(self, points, how):
+        g = self.keeper.game
+        what = count_name(g, self.slot)
+        crib = self._crib()
+        if (g.counted >> self.slot) & 1:  # count verify on a count pegged already
+            self.stepped = False
+            self._learn()
+            self.start_again()
+            self.slot = g.next_slot
+            return (SIG_OK, "{}{} was pegged already".format(how, what))
+        flagged = self.keeper.count(self._side(), points, CRIB if crib else HAND, self._cards())
+        self._learn()
+        note = "{}{} +{}{}".format(how, what, points, " (out of turn)" if flagged else "")
+        note += pass_if_done(self.keeper)
+        self.counted = self.keeper.game.counted
+        self.slot = self.keeper.game.next_slot
+        self.stepped = False
+        self.start_again()
+        self.deal = (self.keeper.game_rev, self.keeper.game.deals)
+        if self.slot < 0:
+            self.reset()  # the deal has passed (or the game is over)
+        return (SIG_OK, note)
+
+    def _learn(self):
+        """Keep what this count's cards tell of the deal: the ranks, the starter, suits."""
+        for r in self.ranks:
+            self.seen[r] += 1
+        if not self.starter:
+            self.starter = self.ranks[-1]
+            self.seen[self.starter] -= 1  # the starter is not a count's own card
+        self.starter_suit = self.count.starter_suit
+        for i in range(len(self.count.hand)):
+            if self.count.suits[i] >= 0:
+                self.known.append(self.count.suits[i] * 13 + self.count.hand[i] - 1)
+
+    def _cards(self):
+        """The count's cards for the log: its ranks, the starter last (rank-typed: the suits
+        are not kept; countcards.RANKS_ONLY)."""
+        out = [-r for r in self.count.hand]
+        out.append(-self.count.starter)
+        return out
+
+    # -- display -------------------------------------------------------------------------
+
+    def preview(self):
+        """(side, points) that # would peg, for the LEDs and the display; side -1: none."""
+        if self.phase == VERDICT:
+            return self._side(), self.pegs()
+        rc = self.count
+        if rc is None or (self.claims and self.phase != CLAIM):
+            return -1, 0
+        total = rc.total if rc.total >= 0 else rc.fifteens + rc.pairs + rc.runs
+        return self._side(), self.claim.value if self.claims else total
+
+    def cards_line(self):
+        """'4 5 J _ | _': the cards so far, those to come as _, the starter after the bar."""
+        need = self.needed()
+        own = need if self.starter else need - 1
+        out = []
+        for i in range(own):
+            out.append(RANK_TEXT[self.ranks[i]] if i < len(self.ranks) else "_")
+        starter = self.starter
+        if not starter:
+            starter = self.ranks[-1] if len(self.ranks) == need else 0
+        return " ".join(out) + " | " + (RANK_TEXT[starter] if starter else "_")
+
+    def lines(self):
+        g = self.keeper.game
+        what = count_name(g, self.slot)
+        if self.phase == RANKS:
+            left = self.needed() - len(self.ranks)
+            head = "{}: {} card{}".format(what, left, "" if left == 1 else "s")
+            out = [head, self.cards_line()]
+            if left == 1 and not self.starter:
+                out.append("now the starter")
+            elif not self.ranks:
+                out.append("1-9 0=10 ABC=JQK")
+            return out
+        rc = self.count
+        if self.phase == SUITS:
+            i = rc.ask()
+            if i == len(rc.hand):
+                ask = "starter {}: suit?".format(RANK_TEXT[rc.starter])
+            else:
+                ask = "card {} {}: suit?".format(i + 1, RANK_TEXT[rc.hand[i]])
+            return [ask] + list(SUIT_KEYS) + ["#: no flush/nobs"]
+        if self.phase == VERDICT:
+            return self._verdict_lines()
+        out = [self.cards_line()]
+        if self.claims:
+            out.insert(0, "{} claims {}".format(what, self.claim.value if self.claim.digits
+                                                else "?"))  # fmt: skip
+        else:
+            out.insert(0, "{}: {}".format(what, rc.total if rc.total >= 0 else
+                                          rc.fifteens + rc.pairs + rc.runs))  # fmt: skip
+        if rc.total < 0:
+            out += ["#: no flush/nobs", "D: say the suits"]
+        else:
+            out.append("#: check it" if self.claims else "#: peg it")
+        return out
+
+    def _verdict_lines(self):
+        v = self.verdict
+        a = v.actual
+        out = ["claim {}: is {}".format(v.claimed, a.total),
+               ("missed {}" if v.status == UNDER else "{} over").format(v.difference),
+               "15s {} pairs {}".format(a.fifteens, a.pairs)]  # fmt: skip
+        extra = "runs {}".format(a.runs)
+        if a.flush:
+            extra += " flush {}".format(a.flush)
+        if a.nobs:
+            extra += " nobs 1"
+        out.append(extra)
+        side = self._side()
+        if v.muggins_points and not self.awarded:
+            g = self.keeper.game
+            opp = SIDES[1 - side] if g.sides == 2 else "A-" + SIDES[g.sides - 1]
+            out.append("{}: +{} muggins".format(opp, v.muggins_points))
+        out.append("#: {} +{}".format(SIDES[side], self.pegs()))
+        return out
