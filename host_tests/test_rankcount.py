@@ -65,3 +65,14 @@ def test_refusals():
     c4 = RankCount([3, 11, 4, 5], 3)  # a 3 kept and a 3 turned: two suits
     c4.say(0, 0)
     raises(CribbageError, c4.say, 4, 0)  # the 3 of clubs twice
+
+
+def test_four_of_a_rank_bind_the_suits_and_the_starter_still_tells():
+    # 8 8 J 8 and an 8 turned: the starter's suit is the one the kept eights leave, so no
+    # one card's suit alone changes nobs; the starter's answer still settles it. No
+    # fifteen (8s and a ten-card), four eights 12, and nobs if the jack is the starter's suit.
+    c = RankCount([8, 8, 11, 8], 8)
+    c.say(2, 0)  # the jack of clubs
+    assert c.total == -1 and c.ask() == 4
+    c.say(4, 0)  # the starter, the 8 of clubs
+    assert c.total == 13

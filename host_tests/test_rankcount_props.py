@@ -5,7 +5,7 @@ Checked against ``score_show`` and a brute force over every suit the cards could
 """
 
 from cribbage.cards import RANKS, SUITS
-from cribbage.rankcount import RankCount
+from cribbage.rankcount import FLUSH, FLUSH5, NOBS, NONE, RankCount
 from cribbage.show import score_show
 from cribbage.verify import UNDER, CountCheck
 from hypothesis import given, settings
@@ -49,12 +49,25 @@ def suit_matters(c, i):
     return any(len(totals) > 1 for totals in by_rest.values())
 
 
+def answer_narrows(c, i, possible):
+    """Some suit of card i leaves fewer counts possible (four of a rank bind the suits)."""
+    for s in range(4):
+        given = set()
+        for kept, starter in completions(c):
+            five = kept + [starter]
+            if five[i] // 13 == s:
+                given.add(score_show(kept, starter, c.crib).total)
+        if given and given != possible:
+            return True
+    return False
+
+
 def scores(c):
     """The counts the cards could make, given the answers (the common one: no flush, nobs)."""
     out = set()
     for k, s in completions(c):
         show = score_show(k, s, c.crib)
-        if not c.is_plain or show.flush == show.nobs == 0:
+        if c.fact < 0 or show.flush * 2 + show.nobs == c.fact:
             out.add(show.total)
     return out
 
@@ -85,7 +98,7 @@ def test_the_questions_are_needed_and_the_answers_give_the_true_count(case):
             assert possible == {truth.total}  # known: no suit could change it
             break
         assert len(possible) > 1  # asked only while a suit could still change the count
-        assert suit_matters(c, i)  # and only a card whose suit changes it
+        assert suit_matters(c, i) or answer_narrows(c, i, possible)  # a suit that tells
         if truth.flush == 0 and truth.nobs == 0 and plain_when_true[step]:
             c.plain()  # the common answer, when it is true
         else:
@@ -110,3 +123,26 @@ def test_with_muggins_on_every_missed_point_is_found(case, claim):
         assert verdict.status == UNDER and verdict.muggins_points == truth - claim
     else:
         assert verdict.muggins_points == 0 and verdict.difference == claim - truth
+
+
+def answer_of(show, n):
+    """The one-key answer a show's flush and nobs are."""
+    if show.flush > n:
+        return FLUSH5
+    return FLUSH if show.flush else (NOBS if show.nobs else NONE)
+
+
+@settings(max_examples=500, deadline=None)
+@given(deals)
+def test_the_one_key_answers_offered_are_those_the_cards_could_be(case):
+    (n, crib), cards, starter_known, _ = case
+    kept, starter = cards[:n], cards[n]
+    truth = score_show(kept, starter, crib)
+    c = RankCount(ranks_of(kept), RANKS[starter], crib, SUITS[starter] if starter_known else -1)
+    could = {answer_of(score_show(k, s, crib), n) for k, s in completions(c)}
+    offered = c.answers()
+    assert {a for a in range(4) if offered >> a & 1} == could
+    c.answer(answer_of(truth, n))  # the player says what the cards make
+    assert c.total == truth.total and c.ask() == -1
+    verdict = CountCheck(truth.total - 1, c, True)  # a claim one short: one point missed
+    assert truth.total == 0 or verdict.muggins_points == 1

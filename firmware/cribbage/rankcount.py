@@ -32,6 +32,12 @@ from cribbage.errors import CribbageError, DuplicateCardError
 from cribbage.show import fifteens_count, pairs_runs_points
 
 UNKNOWN = -1
+# The answers that say what the suits make, in one key (``answer``).
+NONE = 0  # no flush, no jack of the starter's suit: the common answer
+NOBS = 1  # the jack of the starter's suit
+FLUSH = 2  # the kept cards one suit, the starter another
+FLUSH5 = 3  # the kept cards and the starter one suit (a crib's only flush)
+ANSWER_WORDS = ("no flush, no nobs", "nobs", "a flush", "a flush with the starter")
 
 
 def _rank_text(rank):
@@ -49,7 +55,7 @@ class RankCount:
         self.starter_suit = starter_suit
         self.taken = taken
         self.said = []  # the cards said, in order (len(hand): the starter), for take_back
-        self.is_plain = False  # the common answer was given
+        self.fact = UNKNOWN  # an answer given (NONE, NOBS, FLUSH, FLUSH5): its outcome
         five = self.hand + [starter]
         pairs, runs = pairs_runs_points(five)  # (sorts five: the values' order is free)
         values = [r if r < 10 else 10 for r in five]
@@ -63,8 +69,8 @@ class RankCount:
         """A mask of the (flush, nobs) the suits not yet said allow: bit flush * 2 + nobs
         (fix, suit: with card fix of that suit; stop: return once that many are found, or
         one of the mask want)."""
-        if self.is_plain:
-            return 1  # no flush, no nobs
+        if self.fact >= 0:
+            return 1 << self.fact  # the answer given
         if fix < 0 and not self._flush_possible() and not self._nobs_possible():
             return 1  # the ranks alone decide: the usual case, without a search
         suits = self.suits + [self.starter_suit]
@@ -172,7 +178,19 @@ class RankCount:
         for i in order:
             if (self.starter_suit if i == n else self.suits[i]) < 0 and self._matters(i):
                 return i
+        whole = self.outcomes()
+        for i in order:  # every suit is bound to the others' (four of a rank): one that tells
+            if (self.starter_suit if i == n else self.suits[i]) < 0 and self._tells(i, whole):
+                return i
         return -1  # not reached: some unsaid suit decides between the outcomes
+
+    def _tells(self, i, whole):
+        """True when some suit of card i leaves fewer outcomes than whole."""
+        for s in range(4):
+            m = self.outcomes(i, s)
+            if m and m != whole:
+                return True
+        return False
 
     def _matters(self, i):
         """True when card i's suit alone changes the count for some suits of the others."""
@@ -206,7 +224,7 @@ class RankCount:
 
     def say(self, i, suit):
         """Card i (len(hand): the starter) is of that suit; a card twice is refused."""
-        if self.is_plain or _bits(self.outcomes(stop=2)) < 2:
+        if self.fact >= 0 or _bits(self.outcomes(stop=2)) < 2:
             raise CribbageError("no suit is wanted: the count is known")
         if not 0 <= suit <= 3:
             raise CribbageError("suit {} is not a suit: 0-3 (C, D, H, S)".format(suit))
@@ -224,14 +242,35 @@ class RankCount:
 
     def plain(self):
         """The common answer: no flush, no jack of the starter's suit."""
-        if not self.outcomes(want=1) & 1:  # no flush and no nobs: can the cards be so?
-            raise CribbageError("the suits said make a flush or nobs: say the others")
-        self.is_plain = True
+        self.answer(NONE)
+
+    def answers(self):
+        """A mask of the answers (bit NONE, NOBS, FLUSH, FLUSH5) the cards could take."""
+        mask = self.outcomes()
+        n = len(self.hand)
+        out = 0
+        for code in range(12):
+            if (mask >> code) & 1:
+                out |= 1 << _answer_of(code, n)
+        return out
+
+    def answer(self, a):
+        """Say what the suits make, in one: NONE (no flush, no jack of the starter's suit),
+        NOBS, FLUSH (the kept cards one suit, not the starter's), FLUSH5 (the starter's
+        too: a crib's only flush; with a jack among them, nobs too). Refused where the
+        ranks or the suits said rule it out."""
+        mask = self.outcomes()
+        n = len(self.hand)
+        for code in range(12):
+            if (mask >> code) & 1 and _answer_of(code, n) == a:
+                self.fact = code
+                return
+        raise CribbageError("not so: " + ANSWER_WORDS[a] + " cannot be here")
 
     def take_back(self):
         """Take back the last answer (the common one, or a suit said); False if none."""
-        if self.is_plain:
-            self.is_plain = False
+        if self.fact >= 0:
+            self.fact = UNKNOWN
         elif self.said:
             i = self.said.pop()
             if i == len(self.hand):
@@ -241,6 +280,16 @@ class RankCount:
         else:
             return False
         return True
+
+
+def _answer_of(code, n):
+    """The answer an outcome (flush * 2 + nobs, n kept cards) is."""
+    flush = code >> 1
+    if flush > n:
+        return FLUSH5
+    if flush:
+        return FLUSH
+    return code & 1  # NONE or NOBS
 
 
 def _bits(mask):

@@ -43,6 +43,8 @@ class Settings:
     stinkhole: int
     finish_hand: int
     three_go: int
+    show: int
+    short_claim: int
 
     def __init__(self):
         for r in RULES:

@@ -86,7 +86,7 @@ class Mode(ModeBase):
     def _show_cards(self):
         """The card entry when this show is typed as cards (the rule, not over), or None."""
         g = self.keeper.game
-        way = getattr(g.cfg, "show", TYPED)
+        way = g.cfg.show
         if way == TYPED or not g.in_show or g.over or self.sign:
             return None
         if self.cards is None or self.cards.claims != (way == 1):
@@ -237,7 +237,7 @@ class Mode(ModeBase):
         if self.sign:
             raise Refused("a correction goes to a side key " + side_keys(g.sides))
         if e.digits:
-            if getattr(g.cfg, "show", TYPED) != TYPED and not g.in_show:
+            if g.cfg.show != TYPED and not g.in_show:
                 raise Refused("the show is typed as cards: # alone, then the cards")
             self._peg(g.next_side, e.value, g.next_kind, True)  # refused at the first #
             if not g.in_show and not confirm:  # say what # does before it does it
@@ -299,7 +299,7 @@ class Mode(ModeBase):
         if e.digits:
             what = "fix" if self.sign else ("count" if show else "play")
             out.append("{}: {}{} {}".format(keys, "-+"[self.sign >= 0], e.value, what))
-            if nxt and not self.sign and (show or getattr(g.cfg, "show", TYPED) == TYPED):
+            if nxt and not self.sign and (show or g.cfg.show == TYPED):
                 out.append(hint(owned(nxt), " " + str(e.value)))
         elif show:
             out.append("show: " + owned(nxt) if nxt else "all in: # = deal")

@@ -23,7 +23,7 @@ SPDX-License-Identifier: MIT
 """
 
 from compat import const
-from cribbage.rankcount import RankCount
+from cribbage.rankcount import FLUSH, FLUSH5, NOBS, NONE, RankCount
 from cribbage.totals import is_achievable
 from cribbage.verify import OVER, UNDER, CountCheck
 from scorekeeper.events import CRIB, HAND, MUGGINS
@@ -51,6 +51,20 @@ def pass_if_done(keeper):
         return ""
     keeper.pass_deal()
     return "; {} deals".format(SIDES[keeper.game.dealer])
+
+
+def answer_lines(rc):
+    """The one-key answers the cards could take: '#:none A:nobs', 'flush: B 4, C 5'."""
+    m = rc.answers()
+    n = len(rc.hand)
+    out = ["#:none" + (" A:nobs" if m >> NOBS & 1 else "")]
+    if m >> FLUSH & 1 and m >> FLUSH5 & 1:
+        out.append("flush: B {}, C {}".format(n, n + 1))
+    elif m >> FLUSH5 & 1:
+        out.append("C: flush of {}".format(n + 1))
+    elif m >> FLUSH & 1:
+        out.append("B: flush of {}".format(n))
+    return out
 
 
 class ShowEntry:
@@ -165,6 +179,20 @@ class ShowEntry:
             self.count = RankCount(kept, starter, self._crib(), self.starter_suit, self.known)
             self.phase = CLAIM
 
+    def _rc(self):
+        """The count of the cards typed (every phase past the cards has one)."""
+        rc = self.count
+        if rc is None:
+            raise Refused("the cards first")  # (not reached)
+        return rc
+
+    def _v(self):
+        """The verdict on a wrong claim (the VERDICT phase has one)."""
+        v = self.verdict
+        if v is None:
+            raise Refused("no verdict yet")  # (not reached)
+        return v
+
     def _back_to_ranks(self):
         self.ranks.pop()
         self.count = None
@@ -187,33 +215,33 @@ class ShowEntry:
             return None
         if k == K_D:
             return self._ask_suits()
-        if k != K_HASH:
+        s = letter(k)
+        if k != K_HASH and s < 0:
             raise Refused("the cards are in: " + ("claim, then #" if self.claims else "# pegs"))
-        rc = self.count
-        if not self.claims:
-            if rc.total < 0:
-                rc.plain()  # the common answer, which the display offered
-            return self._peg(rc.total, "")
-        if not c.digits:
-            raise Refused("type the claim (0 if none), then #")
-        kept = 4 if self._crib() else kept_cards(self.keeper.game.cfg)
-        if not is_achievable(c.value, self._crib(), kept):
-            self.stale = True
-            raise Refused("no {} scores {}: is that the claim?".format(
-                "crib" if self._crib() else "hand", c.value))  # fmt: skip
-        if rc.total < 0:
-            if c.value > rc.fifteens + rc.pairs + rc.runs:
-                return self._ask_suits()  # the claim counts a flush or nobs: which suits?
-            rc.plain()
-        return self._check()
+        if self.claims:
+            if not c.digits:
+                raise Refused("type the claim (0 if none), then #")
+            kept = 4 if self._crib() else kept_cards(self.keeper.game.cfg)
+            if not is_achievable(c.value, self._crib(), kept):
+                self.stale = True
+                raise Refused("no {} scores {}: is that the claim?".format(
+                    "crib" if self._crib() else "hand", c.value))  # fmt: skip
+        rc = self._rc()
+        if rc.total < 0:  # what the suits make, one key: # none, A nobs, B flush, C with the
+            rc.answer(NONE if s < 0 else s + 1)  # starter (refused where it cannot be)
+        elif s >= 0:
+            raise Refused("no suit changes this count: # " + ("checks" if self.claims else "pegs"))
+        if self.claims:
+            return self._check()
+        return self._peg(rc.total, "")
 
     def _ask_suits(self):
-        if self.count.ask() < 0:
+        if self._rc().ask() < 0:
             raise Refused("no suit changes this count: # pegs it")
         self.phase = SUITS
 
     def _suit_key(self, k):
-        rc = self.count
+        rc = self._rc()
         s = letter(k)
         if s >= 0:
             rc.say(rc.ask(), s)  # a card that would be there twice: refused, nothing said
@@ -239,7 +267,7 @@ class ShowEntry:
         return None
 
     def _verdict_key(self, k):
-        v = self.verdict
+        v = self._v()
         s = letter(k)
         if k == K_HASH:
             return self._peg(self.pegs(), "")
@@ -256,9 +284,9 @@ class ShowEntry:
 
     def pegs(self):
         """What # pegs for a wrong claim (docs/RULES.md, "Muggins" and "A short claim")."""
-        v = self.verdict
+        v = self._v()
         cfg = self.keeper.game.cfg
-        if v.status == OVER or (not cfg.muggins and getattr(cfg, "short_claim", 0)):
+        if v.status == OVER or (not cfg.muggins and cfg.short_claim):
             return v.actual.total
         return v.claimed
 
@@ -307,16 +335,18 @@ class ShowEntry:
         if not self.starter:
             self.starter = self.ranks[-1]
             self.seen[self.starter] -= 1  # the starter is not a count's own card
-        self.starter_suit = self.count.starter_suit
-        for i in range(len(self.count.hand)):
-            if self.count.suits[i] >= 0:
-                self.known.append(self.count.suits[i] * 13 + self.count.hand[i] - 1)
+        self.starter_suit = self._rc().starter_suit
+        rc = self._rc()
+        for i in range(len(rc.hand)):
+            if rc.suits[i] >= 0:
+                self.known.append(rc.suits[i] * 13 + rc.hand[i] - 1)
 
     def _cards(self):
         """The count's cards for the log: its ranks, the starter last (rank-typed: the suits
         are not kept; countcards.RANKS_ONLY)."""
-        out = [-r for r in self.count.hand]
-        out.append(-self.count.starter)
+        rc = self._rc()
+        out = [-r for r in rc.hand]
+        out.append(-rc.starter)
         return out
 
     # -- display -------------------------------------------------------------------------
@@ -355,7 +385,7 @@ class ShowEntry:
             elif not self.ranks:
                 out.append("1-9 0=10 ABC=JQK")
             return out
-        rc = self.count
+        rc = self._rc()
         if self.phase == SUITS:
             i = rc.ask()
             if i == len(rc.hand):
@@ -373,13 +403,13 @@ class ShowEntry:
             out.insert(0, "{}: {}".format(what, rc.total if rc.total >= 0 else
                                           rc.fifteens + rc.pairs + rc.runs))  # fmt: skip
         if rc.total < 0:
-            out += ["#: no flush/nobs", "D: say the suits"]
+            out += answer_lines(rc)
         else:
             out.append("#: check it" if self.claims else "#: peg it")
         return out
 
     def _verdict_lines(self):
-        v = self.verdict
+        v = self._v()
         a = v.actual
         out = ["claim {}: is {}".format(v.claimed, a.total),
                ("missed {}" if v.status == UNDER else "{} over").format(v.difference),

@@ -61,8 +61,8 @@ class Mode(ModeBase):
         view.show_pegs = False
         e = self.cards
         n = len(e.ranks)
-        if e.phase == VERDICT:
-            v = e.verdict
+        v = e.verdict
+        if v is not None:
             total = v.actual.total
             if total:
                 view.set_segment(0, 1, total, COLOR_WHITE)
