@@ -14,7 +14,7 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
+.PHONY: help venv club test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
@@ -40,6 +40,7 @@ help:
 	@echo "make board-site   the page's live view for a Pico W, in $(BUILD)/board-site (docs/WIFI.md)"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
 	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
+	@echo "make club    the club night hub: director's page, standings screen, players' page (docs/CLUB.md)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
@@ -201,6 +202,24 @@ sim-script: venv
 
 count: venv
 	$(PY) tools/count.py $(ARGS)
+
+# The club night hub (docs/CLUB.md) in its own small venv (microdot, pinned by hash in
+# requirements-club.txt): a club's laptop or Raspberry Pi needs Python 3.11 and make. It prints
+# the addresses of the director's page, the standings screen and the players' page. CLUB_DB
+# picks the club file (default ~/.local/share/picopeg/club.db), CLUB_PORT the port.
+CLUB_VENV ?= .venv-club
+CLUB_PY := $(CLUB_VENV)/bin/python
+CLUB_PORT ?= 8090
+CLUB_DB ?=
+$(CLUB_VENV)/.installed: requirements-club.txt
+	@echo "setting up $(CLUB_VENV): pip installs requirements-club.txt (once)"
+	@test -x $(CLUB_PY) || $(PYTHON) -m venv $(CLUB_VENV)
+	@$(CLUB_PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements-club.txt
+	@touch $@
+
+club: $(CLUB_VENV)/.installed
+	@$(CLUB_PY) -m tools.club $(if $(CLUB_DB),--db "$(CLUB_DB)") serve --port $(CLUB_PORT)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
