@@ -201,7 +201,7 @@ def test_pegging_helper_hash_after_the_play_starts_the_show():
     h.type("5A5567 89")
     assert "play over: #" in h.lines
     h.press("#")
-    assert h.view.mode == MODE_SCORE and "show: B hand" in h.lines
+    assert h.view.mode == MODE_SCORE and "show: B's hand" in h.lines
     h.type("8B")
     assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
     # Leaving in the middle of the play is still the play.
@@ -209,7 +209,7 @@ def test_pegging_helper_hash_after_the_play_starts_the_show():
     h.hold("D", 1000)
     h.hold("D", 1000)
     h.type("5#")
-    assert "play: # = show" in h.lines
+    assert "#: B's hand next" in h.lines
 
 
 def test_pegging_helper_lines_fit_with_four_players():

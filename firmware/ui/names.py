@@ -54,8 +54,10 @@ def next_count(game):
 
 
 def owned(name):
-    """'B hand' -> "B's hand": the count as a player says it."""
-    return name[0] + "'s" + name[1:]
+    """'B hand' -> "B's hand", as a player says it; a partner's ('B pone') stays."""
+    if name.endswith(" hand") or name.endswith(" crib"):
+        return name[0] + "'s" + name[1:]
+    return name
 
 
 def hint(what, then=" next"):

@@ -250,6 +250,8 @@ class Mode(ModeBase):
         if self.sign:
             raise Refused("a correction goes to a side key " + side_keys(g.sides))
         if e.digits:
+            if g.next_side < 0:  # the digits stay (a count for a side key?): * clears them
+                raise Refused("every count is in: * clears, then # passes the deal")
             if g.cfg.show != TYPED and not g.in_show:
                 raise Refused("the show is typed as cards: # alone, then the cards")
             self._peg(g.next_side, e.value, g.next_kind, True)  # refused at the first #
