@@ -28,7 +28,7 @@ from cribbage.totals import is_achievable
 from cribbage.verify import OVER, UNDER, CountCheck
 from scorekeeper.events import CRIB, HAND, MUGGINS
 from scorekeeper.rules import crib_cards, kept_cards
-from view import SIG_OK
+from view import SIG_OK, SIG_UNDO
 
 from ui import Refused
 from ui.entry import RANK_TEXT, Number
@@ -88,6 +88,7 @@ class ShowEntry:
         self.counted = g.counted
         self.slot = g.next_slot
         self.stepped = False  # count verify chose another count than the one due
+        self.done = False  # the last count pegged ended the deal (or the game)
         self.start_again()
 
     def step(self):
@@ -216,7 +217,8 @@ class ShowEntry:
         if k == K_D:
             return self._ask_suits()
         s = letter(k)
-        if k != K_HASH and s < 0:
+        rc = self._rc()
+        if k != K_HASH and (s < 0 or rc.total >= 0):  # (a card too many: J, Q, K)
             raise Refused("the cards are in: " + ("claim, then #" if self.claims else "# pegs"))
         if self.claims:
             if not c.digits:
@@ -225,12 +227,10 @@ class ShowEntry:
             if not is_achievable(c.value, self._crib(), kept):
                 self.stale = True
                 raise Refused("no {} scores {}: is that the claim?".format(
-                    "crib" if self._crib() else "hand", c.value))  # fmt: skip
-        rc = self._rc()
+                    "crib" if self._crib() else ("3-card hand" if kept == 3 else "hand"),
+                    c.value))  # fmt: skip
         if rc.total < 0:  # what the suits make, one key: # none, A nobs, B flush, C with the
             rc.answer(NONE if s < 0 else s + 1)  # starter (refused where it cannot be)
-        elif s >= 0:
-            raise Refused("no suit changes this count: # " + ("checks" if self.claims else "pegs"))
         if self.claims:
             return self._check()
         return self._peg(rc.total, "")
@@ -274,9 +274,11 @@ class ShowEntry:
         if k == K_STAR:
             self.verdict = None
             self.phase = CLAIM
-            if self.awarded and self.keeper.revision == self.award:
-                self.keeper.undo()  # the muggins award goes with the verdict
+            undone = self.awarded and self.keeper.revision == self.award
             self.awarded = False
+            if undone:  # the muggins award goes with the verdict while it is the last entry
+                self.keeper.undo()
+                return (SIG_UNDO, "muggins undone")
             return None
         if s >= 0 and s != self._side():
             return self._muggins(v, s)
@@ -295,7 +297,9 @@ class ShowEntry:
         if side >= g.sides:
             raise Refused("there is no side {} in this game".format(SIDES[side]))
         if not g.cfg.muggins:
-            raise Refused("muggins is off: # pegs +{}".format(self.pegs()))
+            if self.keeper.settings.muggins:
+                raise Refused("muggins is on from the next game, not in this one")
+            raise Refused("muggins is off: the cards are in, # pegs +{}".format(self.pegs()))
         if not v.muggins_points:
             raise Refused("nothing was missed: no muggins")
         if self.awarded:
@@ -318,14 +322,16 @@ class ShowEntry:
         flagged = self.keeper.count(self._side(), points, CRIB if crib else HAND, self._cards())
         self._learn()
         note = "{}{} +{}{}".format(how, what, points, " (out of turn)" if flagged else "")
-        note += pass_if_done(self.keeper)
+        passed = pass_if_done(self.keeper)
+        note += passed
         self.counted = self.keeper.game.counted
         self.slot = self.keeper.game.next_slot
         self.stepped = False
         self.start_again()
         self.deal = (self.keeper.game_rev, self.keeper.game.deals)
-        if self.slot < 0:
+        if passed or self.slot < 0:
             self.reset()  # the deal has passed (or the game is over)
+        self.done = bool(passed) or self.keeper.game.over
         return (SIG_OK, note)
 
     def _learn(self):

@@ -47,13 +47,14 @@ class Mode(ModeBase):
             e.sync()
             e.start_again()
             return None
+        e.done = False
         out = e.key(k)
         if out == NOT_MINE:
             if k == K_HASH:
                 e.step()
                 return None
             raise Refused("the count's cards: 1-9, 0=10, A B C=J Q K")
-        if e.slot < 0 and out is not None:  # the deal's last count: back to the scoreboard
+        if e.done and out is not None:  # the deal's last count: back to the scoreboard
             return (out[0] | goto(MODE_SCORE), out[1])
         return out
 
