@@ -22,6 +22,7 @@ def wrap_lines(h):
     """The coach's advice lines (after the crib line), as displayed."""
     return [x for x in h.lines[2:] if x and x != "no 4 of one suit"]
 
+
 # -- count verify ----------------------------------------------------------------------
 # Cards one key each: 1-9, 0 a ten, A B C jack queen king; the starter after the kept cards in
 # the deal's first count; then the claim's digits and the key that says what the suits make

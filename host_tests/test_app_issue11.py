@@ -116,7 +116,8 @@ def test_item11_hash_after_digits_in_the_play_asks_first():
     h = board()
     h.type("8#")
     assert h.keeper.game.events == [] and "# again: B's hand 8; the show starts" in " ".join(
-        " ".join(h.lines).split())
+        " ".join(h.lines).split()
+    )
     h.press("*")  # anything else drops the question (* clears the 8)
     h.press("#")  # # alone: the play is over, the show starts (no count yet): an event
     assert h.keeper.history() == ["show"] and "show: B's hand" in h.lines

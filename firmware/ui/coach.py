@@ -28,7 +28,7 @@ _SUITS = "CDHS"
 def spread(ranks):
     """Suits for ranks (0-3 each) as unalike as can be: each card the suit used least so far
     that no card of its rank has (no four of one suit from five or six cards)."""
-    out = []
+    out = []  # type: list[int]
     for i in range(len(ranks)):
         best = -1
         for s in range(4):
@@ -122,7 +122,6 @@ class Mode(ModeBase):
             self.ranks.pop()
         else:
             raise Refused("no card to take back")
-        return None
 
     def _cards(self):
         return [self.suits[i] * 13 + self.ranks[i] - 1 for i in range(len(self.suits))]

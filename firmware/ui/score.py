@@ -22,7 +22,7 @@ Each hand has a play and a show; the board follows both, so it knows what an ent
 SPDX-License-Identifier: MIT
 """
 
-from compat import const
+from compat import const, forget
 from scorekeeper.errors import ImpossibleCount
 from scorekeeper.events import (
     CORRECTION,
@@ -51,6 +51,8 @@ from ui.names import count_kind, event_text, hint, next_count, owned
 TYPED = const(0)  # the show rule: counts typed as numbers; 1 check claims, 2 count the cards
 # What one card can peg in the play (14 and 15 with four of a kind): no card pegs 10 or 11.
 _NO_CARD_PEGS = const(3 << 10)
+# What the show typed as cards loads (ui.showentry and what only it needs): dropped after.
+_SHOW_MODULES = ("ui.showentry", "cribbage.rankcount", "cribbage.rankpoints")
 
 
 def _lost_go(g, s):
@@ -88,6 +90,10 @@ class Mode(ModeBase):
         g = self.keeper.game
         way = g.cfg.show
         if way == TYPED or not g.in_show or g.over or self.sign:
+            if self.cards is not None and not g.in_show:
+                self.cards = None  # the show is over: its code leaves the heap until the next
+                for name in ():  # (the pegging helper's engine needs the room)
+                    forget(name)
             return None
         if self.cards is None or self.cards.claims != (way == 1):
             from ui.showentry import ShowEntry  # loaded only where the show is typed so

@@ -1,5 +1,5 @@
 """A count of the show typed as its cards, one key a card: the scoreboard's show (when the
-show is checked or counted from the cards) and count verify use it.
+show rule checks claims or counts the cards) and count verify use it.
 
     e = ShowEntry(keeper, claims=True)    # claims: a claim is checked; else the board counts
     e.key(k)          # an outcome (ui's), or NOT_MINE for a key the caller keeps, or Refused
@@ -8,39 +8,34 @@ show is checked or counted from the cards) and count verify use it.
 The count typed is the one due next in the show (``game.next_slot``: pone, dealer, crib).
 Its cards are typed one key a card (``ui.keys.rank``: 1-9, 0 a ten, A B C jack queen king),
 the kept cards and then, in the deal's first count, the starter (kept for the deal's other
-counts). Suits only where they can count (``cribbage.rankcount``): when the ranks leave a
-flush or nobs possible, ``#`` takes the common answer (no flush, no jack of the starter's
-suit) and the display says so; ``D`` says the suits instead, the card asked for each (A
-clubs, B diamonds, C hearts, D spades), the starter's once a deal. With claims, the claim's
-digits follow the cards: ``#`` checks it and pegs a correct one at once; a claim over what
-the ranks make asks the suits (the claim counts a flush or nobs). A wrong claim shows the
-verdict: ``#`` pegs what the rules say (over: the true count; short: the claim with muggins,
-and with muggins off the claim (ACC) or the true count (house), ``short claim`` rule), an
-opponent's key takes the missed points under muggins. Without claims, ``#`` pegs the true
-count. ``*`` takes back a digit, a suit, a card. The deal passes by itself once its last
-count is in (``pass_if_done``).
+counts). Suits only where they can count (``cribbage.rankcount``): where the ranks leave a
+flush or nobs possible, the key that ends the count says what the suits make: ``#`` none
+(the common answer), ``A`` nobs, ``B`` a flush, ``C`` a flush with the starter; where they
+do not, ``#``. With claims, the claim's digits come first: a correct claim is pegged at
+once; a wrong one shows the verdict, and ``#`` pegs what the rules say (over: the true
+count; short: the claim under muggins, and with muggins off the claim (ACC) or the true
+count (house): the ``short_claim`` rule), an opponent's key takes the missed points under
+muggins. Without claims that key pegs the count. ``*`` takes back a digit, the verdict, a
+card. The deal passes by itself once its last count is in (``pass_if_done``).
 SPDX-License-Identifier: MIT
 """
 
 from compat import const
 from cribbage.rankcount import FLUSH, FLUSH5, NOBS, NONE, RankCount
 from cribbage.totals import is_achievable
-from cribbage.verify import OVER, UNDER, CountCheck
 from scorekeeper.events import CRIB, HAND, MUGGINS
 from scorekeeper.rules import crib_cards, kept_cards
 from view import SIG_OK, SIG_UNDO
 
 from ui import Refused
 from ui.entry import RANK_TEXT, Number
-from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter, rank
+from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, rank
 from ui.names import GAME_OVER, count_name
 
 NOT_MINE = const(-1)  # a key the caller deals with (nothing typed: * undoes, # passes)
 RANKS = const(0)  # typing the cards
-CLAIM = const(1)  # the cards are in: the claim's digits (claims), or # to peg
-SUITS = const(2)  # saying the suits the count turns on
-VERDICT = const(3)  # a wrong claim: # pegs, an opponent's key calls muggins
-SUIT_KEYS = ("A=club B=diamond", "C=heart D=spade")
+CLAIM = const(1)  # the cards are in: the claim's digits (claims), the key that ends it
+VERDICT = const(2)  # a wrong claim: # pegs, an opponent's key calls muggins
 
 
 def pass_if_done(keeper):
@@ -54,7 +49,7 @@ def pass_if_done(keeper):
 
 
 def answer_lines(rc):
-    """The one-key answers the cards could take: '#:none A:nobs', 'flush: B 4, C 5'."""
+    """The keys for what the suits make: '#:none A:nobs', 'flush: B 4, C 5'."""
     m = rc.answers()
     n = len(rc.hand)
     out = ["#:none" + (" A:nobs" if m >> NOBS & 1 else "")]
@@ -72,7 +67,6 @@ class ShowEntry:
         self.keeper = keeper
         self.claims = claims
         self.claim = Number(2)
-        self.deal = None
         self.reset()
 
     # -- the deal and the count --------------------------------------------------------
@@ -81,21 +75,12 @@ class ShowEntry:
         """Forget the deal's cards (a new deal, a new game, an undo past a count)."""
         g = self.keeper.game
         self.deal = (self.keeper.game_rev, g.deals)
-        self.starter = 0  # the starter's rank once typed this deal, and its suit once said
-        self.starter_suit = -1
+        self.starter = 0  # the starter's rank once typed this deal
         self.seen = bytearray(14)  # ranks in the deal's counts pegged so far
-        self.known = []  # cards whose suit was said in them
         self.counted = g.counted
         self.slot = g.next_slot
         self.stepped = False  # count verify chose another count than the one due
         self.done = False  # the last count pegged ended the deal (or the game)
-        self.start_again()
-
-    def step(self):
-        """Count verify's # with nothing typed: the hand's next count, in the show's order."""
-        self.sync()
-        self.slot = (self.slot + 1) % len(self.keeper.game.order)
-        self.stepped = True
         self.start_again()
 
     def start_again(self):
@@ -104,9 +89,16 @@ class ShowEntry:
         self.stale = False  # a refused claim: a digit starts a new one
         self.phase = RANKS
         self.count = None  # the RankCount, once the cards are in
-        self.verdict = None  # the CountCheck of a wrong claim
+        self.total = -1  # a wrong claim's true count (the VERDICT phase)
         self.awarded = False  # its missed points pegged under muggins ...
         self.award = -1  # ... at this keeper revision
+
+    def step(self):
+        """Count verify's # with nothing typed: the hand's next count, in the show's order."""
+        self.sync()
+        self.slot = (self.slot + 1) % len(self.keeper.game.order)
+        self.stepped = True
+        self.start_again()
 
     def sync(self):
         """Follow the keeper: another deal, or counts pegged or undone elsewhere."""
@@ -136,7 +128,14 @@ class ShowEntry:
     @property
     def typing(self):
         """True once a card of this count is typed (the caller's keys are this one's)."""
-        return bool(self.ranks) or self.phase != RANKS
+        return bool(self.ranks)
+
+    def _rc(self):
+        """The count of the cards typed (every phase past the cards has one)."""
+        rc = self.count
+        if rc is None:
+            raise Refused("the cards first")  # (not reached)
+        return rc
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -146,25 +145,18 @@ class ShowEntry:
             raise Refused(GAME_OVER)
         if self.slot < 0:
             return NOT_MINE
-        if self.phase == RANKS:
-            return self._rank_key(k)
+        if self.phase == VERDICT:
+            return self._verdict_key(k)
         if self.phase == CLAIM:
             return self._claim_key(k)
-        if self.phase == SUITS:
-            return self._suit_key(k)
-        return self._verdict_key(k)
-
-    def _rank_key(self, k):
         r = rank(k)
         if r > 0:
             return self._add(r)
-        if k == K_STAR:
-            if not self.ranks:
-                return NOT_MINE
-            self.ranks.pop()
-            return None
         if not self.ranks:
             return NOT_MINE
+        if k == K_STAR:
+            self.ranks.pop()
+            return None
         raise Refused("{} more: 1-9, 0=10, A B C=J Q K".format(self.needed() - len(self.ranks)))
 
     def _add(self, r):
@@ -176,28 +168,8 @@ class ShowEntry:
         self.ranks.append(r)
         if len(self.ranks) == self.needed():
             kept = self.ranks if self.starter else self.ranks[:-1]
-            starter = self.starter or self.ranks[-1]
-            self.count = RankCount(kept, starter, self._crib(), self.starter_suit, self.known)
+            self.count = RankCount(kept, self.starter or self.ranks[-1], self._crib())
             self.phase = CLAIM
-
-    def _rc(self):
-        """The count of the cards typed (every phase past the cards has one)."""
-        rc = self.count
-        if rc is None:
-            raise Refused("the cards first")  # (not reached)
-        return rc
-
-    def _v(self):
-        """The verdict on a wrong claim (the VERDICT phase has one)."""
-        v = self.verdict
-        if v is None:
-            raise Refused("no verdict yet")  # (not reached)
-        return v
-
-    def _back_to_ranks(self):
-        self.ranks.pop()
-        self.count = None
-        self.phase = RANKS
 
     def _claim_key(self, k):
         c = self.claim
@@ -212,13 +184,13 @@ class ShowEntry:
             if c.digits:
                 c.pop()
             else:
-                self._back_to_ranks()
+                self.ranks.pop()
+                self.count = None
+                self.phase = RANKS
             return None
-        if k == K_D:
-            return self._ask_suits()
         s = letter(k)
         rc = self._rc()
-        if k != K_HASH and (s < 0 or rc.total >= 0):  # (a card too many: J, Q, K)
+        if k != K_HASH and (s < 0 or s > 2 or rc.total >= 0):  # (a card too many: J, Q, K)
             raise Refused("the cards are in: " + ("claim, then #" if self.claims else "# pegs"))
         if self.claims:
             if not c.digits:
@@ -231,48 +203,17 @@ class ShowEntry:
                     c.value))  # fmt: skip
         if rc.total < 0:  # what the suits make, one key: # none, A nobs, B flush, C with the
             rc.answer(NONE if s < 0 else s + 1)  # starter (refused where it cannot be)
-        if self.claims:
-            return self._check()
-        return self._peg(rc.total, "")
-
-    def _ask_suits(self):
-        if self._rc().ask() < 0:
-            raise Refused("no suit changes this count: # pegs it")
-        self.phase = SUITS
-
-    def _suit_key(self, k):
-        rc = self._rc()
-        s = letter(k)
-        if s >= 0:
-            rc.say(rc.ask(), s)  # a card that would be there twice: refused, nothing said
-        elif k == K_HASH:
-            rc.plain()  # the rest are the common answer (refused where the suits say not)
-        elif k == K_STAR:
-            if not rc.take_back():
-                self.phase = CLAIM
-            return None
-        else:
-            raise Refused("the suit: A-D; # no flush/nobs")
-        if rc.total < 0:
-            return None
-        return self._check() if self.claims else self._peg(rc.total, "")
-
-    def _check(self):
-        """The claim against the count: a correct one is pegged at once."""
-        v = CountCheck(self.claim.value, self.count, bool(self.keeper.game.cfg.muggins))
-        if not v.difference:
-            return self._peg(v.claimed, "correct: ")
-        self.verdict = v
+        if not self.claims or c.value == rc.total:
+            return self._peg(rc.total, "correct: " if self.claims else "")
+        self.total = rc.total
         self.phase = VERDICT
         return None
 
     def _verdict_key(self, k):
-        v = self._v()
         s = letter(k)
         if k == K_HASH:
             return self._peg(self.pegs(), "")
         if k == K_STAR:
-            self.verdict = None
             self.phase = CLAIM
             undone = self.awarded and self.keeper.revision == self.award
             self.awarded = False
@@ -281,18 +222,21 @@ class ShowEntry:
                 return (SIG_UNDO, "muggins undone")
             return None
         if s >= 0 and s != self._side():
-            return self._muggins(v, s)
+            return self._muggins(s)
         raise Refused("#: {} +{}".format(SIDES[self._side()], self.pegs()))
+
+    def missed(self):
+        """The points a short claim missed (0 for an over-claim)."""
+        return max(self.total - self.claim.value, 0)
 
     def pegs(self):
         """What # pegs for a wrong claim (docs/RULES.md, "Muggins" and "A short claim")."""
-        v = self._v()
         cfg = self.keeper.game.cfg
-        if v.status == OVER or (not cfg.muggins and cfg.short_claim):
-            return v.actual.total
-        return v.claimed
+        if not self.missed() or (not cfg.muggins and cfg.short_claim):
+            return self.total
+        return self.claim.value
 
-    def _muggins(self, v, side):
+    def _muggins(self, side):
         g = self.keeper.game
         if side >= g.sides:
             raise Refused("there is no side {} in this game".format(SIDES[side]))
@@ -300,56 +244,50 @@ class ShowEntry:
             if self.keeper.settings.muggins:
                 raise Refused("muggins is on from the next game, not in this one")
             raise Refused("muggins is off: the cards are in, # pegs +{}".format(self.pegs()))
-        if not v.muggins_points:
+        if not self.missed():
             raise Refused("nothing was missed: no muggins")
         if self.awarded:
             raise Refused("the missed points have been taken already")
-        self.keeper.peg(side, v.muggins_points, MUGGINS)
+        self.keeper.peg(side, self.missed(), MUGGINS)
         self.awarded = True
         self.award = self.keeper.revision
-        return (SIG_OK, "muggins: {} +{}".format(SIDES[side], v.muggins_points))
+        return (SIG_OK, "muggins: {} +{}".format(SIDES[side], self.missed()))
 
     def _peg(self, points, how):
         g = self.keeper.game
         what = count_name(g, self.slot)
-        crib = self._crib()
         if (g.counted >> self.slot) & 1:  # count verify on a count pegged already
-            self.stepped = False
             self._learn()
-            self.start_again()
             self.slot = g.next_slot
+            self.stepped = False
+            self.start_again()
             return (SIG_OK, "{}{} was pegged already".format(how, what))
-        flagged = self.keeper.count(self._side(), points, CRIB if crib else HAND, self._cards())
+        flagged = self.keeper.count(self._side(), points, CRIB if self._crib() else HAND,
+                                    self._cards())  # fmt: skip
         self._learn()
-        note = "{}{} +{}{}".format(how, what, points, " (out of turn)" if flagged else "")
         passed = pass_if_done(self.keeper)
-        note += passed
+        note = "{}{} +{}{}{}".format(how, what, points, " (out of turn)" if flagged else "",
+                                     passed)  # fmt: skip
         self.counted = self.keeper.game.counted
         self.slot = self.keeper.game.next_slot
         self.stepped = False
         self.start_again()
-        self.deal = (self.keeper.game_rev, self.keeper.game.deals)
         if passed or self.slot < 0:
             self.reset()  # the deal has passed (or the game is over)
         self.done = bool(passed) or self.keeper.game.over
         return (SIG_OK, note)
 
     def _learn(self):
-        """Keep what this count's cards tell of the deal: the ranks, the starter, suits."""
+        """Keep what this count's cards tell of the deal: its ranks, the starter."""
         for r in self.ranks:
             self.seen[r] += 1
         if not self.starter:
             self.starter = self.ranks[-1]
             self.seen[self.starter] -= 1  # the starter is not a count's own card
-        self.starter_suit = self._rc().starter_suit
-        rc = self._rc()
-        for i in range(len(rc.hand)):
-            if rc.suits[i] >= 0:
-                self.known.append(rc.suits[i] * 13 + rc.hand[i] - 1)
 
     def _cards(self):
-        """The count's cards for the log: its ranks, the starter last (rank-typed: the suits
-        are not kept; countcards.RANKS_ONLY)."""
+        """The count's cards for the log: its ranks, the starter last (typed by rank: the
+        suits are not kept; countcards.RANKS_ONLY)."""
         rc = self._rc()
         out = [-r for r in rc.hand]
         out.append(-rc.starter)
@@ -362,17 +300,17 @@ class ShowEntry:
         if self.phase == VERDICT:
             return self._side(), self.pegs()
         rc = self.count
-        if rc is None or (self.claims and self.phase != CLAIM):
+        if rc is None:
             return -1, 0
-        total = rc.total if rc.total >= 0 else rc.fifteens + rc.pairs + rc.runs
-        return self._side(), self.claim.value if self.claims else total
+        if self.claims:
+            return self._side(), self.claim.value
+        return self._side(), rc.total if rc.total >= 0 else rc.fifteens + rc.pairs + rc.runs
 
     def cards_line(self):
         """'4 5 J _ | _': the cards so far, those to come as _, the starter after the bar."""
         need = self.needed()
-        own = need if self.starter else need - 1
         out = []
-        for i in range(own):
+        for i in range(need if self.starter else need - 1):
             out.append(RANK_TEXT[self.ranks[i]] if i < len(self.ranks) else "_")
         starter = self.starter
         if not starter:
@@ -380,56 +318,46 @@ class ShowEntry:
         return " ".join(out) + " | " + (RANK_TEXT[starter] if starter else "_")
 
     def lines(self):
-        g = self.keeper.game
-        what = count_name(g, self.slot)
-        if self.phase == RANKS:
+        what = count_name(self.keeper.game, self.slot)
+        if self.phase == VERDICT:
+            return self._verdict_lines()
+        rc = self.count
+        if rc is None:
             left = self.needed() - len(self.ranks)
-            head = "{}: {} card{}".format(what, left, "" if left == 1 else "s")
-            out = [head, self.cards_line()]
+            out = ["{}: {} card{}".format(what, left, "" if left == 1 else "s"),
+                   self.cards_line()]  # fmt: skip
             if left == 1 and not self.starter:
                 out.append("now the starter")
             elif not self.ranks:
                 out.append("1-9 0=10 ABC=JQK")
             return out
-        rc = self._rc()
-        if self.phase == SUITS:
-            i = rc.ask()
-            if i == len(rc.hand):
-                ask = "starter {}: suit?".format(RANK_TEXT[rc.starter])
-            else:
-                ask = "card {} {}: suit?".format(i + 1, RANK_TEXT[rc.hand[i]])
-            return [ask] + list(SUIT_KEYS) + ["#: no flush/nobs"]
-        if self.phase == VERDICT:
-            return self._verdict_lines()
-        out = [self.cards_line()]
         if self.claims:
-            out.insert(0, "{} claims {}".format(what, self.claim.value if self.claim.digits
-                                                else "?"))  # fmt: skip
+            head = "{} claims {}".format(what, self.claim.value if self.claim.digits else "?")
         else:
-            out.insert(0, "{}: {}".format(what, rc.total if rc.total >= 0 else
-                                          rc.fifteens + rc.pairs + rc.runs))  # fmt: skip
+            head = "{}: {}".format(what, rc.total if rc.total >= 0 else
+                                   rc.fifteens + rc.pairs + rc.runs)  # fmt: skip
+        out = [head, self.cards_line()]
         if rc.total < 0:
-            out += answer_lines(rc)
-        else:
-            out.append("#: check it" if self.claims else "#: peg it")
-        return out
+            return out + answer_lines(rc)
+        return out + ["#: check it" if self.claims else "#: peg it"]
 
     def _verdict_lines(self):
-        v = self._v()
-        a = v.actual
-        out = ["claim {}: is {}".format(v.claimed, a.total),
-               ("missed {}" if v.status == UNDER else "{} over").format(v.difference),
-               "15s {} pairs {}".format(a.fifteens, a.pairs)]  # fmt: skip
-        extra = "runs {}".format(a.runs)
-        if a.flush:
-            extra += " flush {}".format(a.flush)
-        if a.nobs:
+        rc = self._rc()
+        missed = self.missed()
+        out = ["claim {}: is {}".format(self.claim.value, self.total),
+               ("missed {}" if missed else "{} over").format(
+                   missed or self.claim.value - self.total),
+               "15s {} pairs {}".format(rc.fifteens, rc.pairs)]  # fmt: skip
+        extra = "runs {}".format(rc.runs)
+        if rc.flush:
+            extra += " flush {}".format(rc.flush)
+        if rc.nobs:
             extra += " nobs 1"
         out.append(extra)
         side = self._side()
-        if v.muggins_points and not self.awarded:
-            g = self.keeper.game
+        g = self.keeper.game
+        if missed and g.cfg.muggins and not self.awarded:
             opp = SIDES[1 - side] if g.sides == 2 else "A-" + SIDES[g.sides - 1]
-            out.append("{}: +{} muggins".format(opp, v.muggins_points))
+            out.append("{}: +{} muggins".format(opp, missed))
         out.append("#: {} +{}".format(SIDES[side], self.pegs()))
         return out

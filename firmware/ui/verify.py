@@ -3,20 +3,19 @@
 The same entry as the scoreboard's show checked against the cards (``ui.showentry``), with
 claims, whatever the ``show`` rule says: the count checked is the one due next in the show
 (``B hand``, ``A crib``); each card one key (1-9, 0 a ten, A B C jack queen king), the
-starter last in the deal's first count; then the claim's digits and ``#``. Suits only where
-they could change the count: ``#`` takes the common answer (no flush, no jack of the
-starter's suit), ``D`` says the suits. A correct claim is pegged at once; a wrong one shows
+starter last in the deal's first count; then the claim's digits and the key that says what
+the suits make where they could change the count (``#`` none, ``A`` nobs, ``B`` a flush,
+``C`` a flush with the starter; else ``#``). A correct claim is pegged at once; a wrong one shows
 the verdict (a white bar from hole 1 for the true count, the points missed blinking red
 after it, or a red bar for the points claimed too many) and ``#`` pegs what the rules say,
 an opponent's key takes missed points under muggins. ``#`` with nothing typed steps to the
 hand's next count (a count pegged already is not pegged again). After the deal's last count
-the deal passes and the board goes back to the scoreboard. ``*`` takes back a digit, a suit,
-a card; long ``*`` starts the count again.
+the deal passes and the board goes back to the scoreboard. ``*`` takes back a digit, the
+verdict, a card; long ``*`` starts the count again.
 SPDX-License-Identifier: MIT
 """
 
 from compat import const
-from cribbage.verify import UNDER
 from view import BLINK, COLOR_RED, COLOR_WHITE, MODE_SCORE
 
 from ui import HOLD, LONG, ModeBase, Refused, goto
@@ -62,17 +61,17 @@ class Mode(ModeBase):
         view.show_pegs = False
         e = self.cards
         n = len(e.ranks)
-        v = e.verdict
-        if v is not None:
-            total = v.actual.total
+        claim = e.claim.value
+        if e.phase == VERDICT:
+            total = e.total
             if total:
                 view.set_segment(0, 1, total, COLOR_WHITE)
-            if v.status == UNDER:
-                view.set_segment(1, v.claimed + 1, total - v.claimed, COLOR_RED | BLINK)
-            elif v.difference:
-                view.set_segment(1, total + 1, v.difference, COLOR_RED)
-        elif e.claim.value:
-            view.set_segment(0, 1, e.claim.value, COLOR_WHITE)
+            if e.missed():
+                view.set_segment(1, claim + 1, total - claim, COLOR_RED | BLINK)
+            else:
+                view.set_segment(1, total + 1, claim - total, COLOR_RED)
+        elif claim:
+            view.set_segment(0, 1, claim, COLOR_WHITE)
         if n:
             view.set_segment(2, _CARDS_AT, 5 * n - 1, COLOR_WHITE)
         if n < e.needed():
