@@ -156,6 +156,8 @@ class Controller:
         if save:
             save_app_setting(self.keeper, "app.mode", m)  # first: a refused write changes nothing
         old = self.mode_id
+        if old >= 0 and old != m:
+            self.mode.leave()
         if old >= 0 and old not in (m, MODE_SCORE):
             # self.mode is the old mode's last reference: drop it, or its code and data stay
             # on the heap beside the new mode's until the next collection after this one.

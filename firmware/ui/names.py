@@ -3,24 +3,12 @@
     count_name(game, slot)   'B hand', 'A crib'; with partners 'B pone', 'A partner', ...
     next_count(game)         the count due next, '' once every count is in
     hint(game)               '#: B's hand next': what # alone does in a hand's play
-    event_text(ev)           'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'
+    pass_if_done(keeper)     the deal passes by itself once its show is counted
 SPDX-License-Identifier: MIT
 """
 
-from scorekeeper.events import (
-    CARD,
-    CRIB,
-    EV_CODE,
-    EV_KIND,
-    EV_POINTS,
-    EV_REASON,
-    EV_SIDE,
-    GO_CODE,
-    HAND,
-    PEG,
-    REASONS,
-    SHOW,
-)
+from scorekeeper.errors import StorageError
+from scorekeeper.events import CRIB, HAND
 
 from ui.keys import SIDES
 
@@ -66,18 +54,16 @@ def hint(what, then=" next"):
     return text + then if len(text) + len(then) <= 16 else text
 
 
-def event_text(ev):
-    """'A +2 play', 'deal B', 'card 5C: A +2 play', 'the show'."""
-    kind = ev[EV_KIND]
-    if kind in (PEG, CARD):
-        text = "{} {:+d} {}".format(SIDES[ev[EV_SIDE]], ev[EV_POINTS], REASONS[ev[EV_REASON]])
-        if kind == PEG:
-            return text
-        from cribbage.cards import format_card  # not at the top: the board boots without it
-
-        code = ev[EV_CODE]
-        card = "go" if code == GO_CODE else format_card(code)
-        return "card " + card + (": " + text if ev[EV_POINTS] else "")
-    if kind == SHOW:
-        return "the show"
-    return "deal " + SIDES[ev[EV_SIDE]]
+def pass_if_done(keeper):
+    """Pass the deal once every count of the show is in (the game not over): the board
+    never waits for a key to say the deal is done. A note for the display, or ''."""
+    g = keeper.game
+    if g.next_side >= 0 or g.over:
+        return ""
+    keeper.pass_deal()
+    if keeper.fold_due:  # the deal done: the journal's fold now, while the heap has room
+        try:  # (rather than at a key of the next deal's play, in the pegging helper)
+            keeper.fold()
+        except StorageError:  # the journal keeps the records: the board's idle fold retries
+            pass
+    return "; {} deals".format(SIDES[keeper.game.dealer])

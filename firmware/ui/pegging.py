@@ -21,10 +21,9 @@ from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
 from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
 
-from ui import HOLD, LONG, ModeBase, Refused, goto
+from ui import HOLD, LONG, ModeBase, Refused, forget, goto
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
-from ui.names import event_text
 from ui.text import wrap
 
 GAME_OVER = "game over: hold # for a new game"
@@ -141,8 +140,11 @@ class Mode(ModeBase):
         if not g.hand_cards:
             raise Refused("no card to take back")
         if g.last[EV_KIND] != CARD:
-            raise Refused("last: {}; * on the scoreboard undoes it".format(
-                event_text(g.last)))  # fmt: skip
+            from ui.eventwords import event_text
+
+            text = event_text(g.last)
+            forget("ui.eventwords")  # words for a refusal: not kept on the heap
+            raise Refused("last: {}; * on the scoreboard undoes it".format(text))
         self.keeper.undo()  # the card and its points: one event
         return SIG_UNDO
 

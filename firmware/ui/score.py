@@ -22,7 +22,7 @@ Each hand has a play and a show; the board follows both, so it knows what an ent
 SPDX-License-Identifier: MIT
 """
 
-from compat import const, forget
+from compat import collect, const, forget
 from scorekeeper.errors import ImpossibleCount
 from scorekeeper.events import (
     CORRECTION,
@@ -46,13 +46,14 @@ from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
 from ui import LONG, REFUSALS, RESTARTED, TAP, ModeBase, Refused
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
-from ui.names import count_kind, event_text, hint, next_count, owned
+from ui.names import count_kind, hint, next_count, owned, pass_if_done
 
 TYPED = const(0)  # the show rule: counts typed as numbers; 1 check claims, 2 count the cards
 # What one card can peg in the play (14 and 15 with four of a kind): no card pegs 10 or 11.
 _NO_CARD_PEGS = const(3 << 10)
 # What the show typed as cards loads (ui.showentry and what only it needs): dropped after.
-_SHOW_MODULES = ("ui.showentry", "cribbage.rankcount", "cribbage.rankpoints")
+_SHOW_MODULES = ("ui.showentry", "cribbage.rankcount", "cribbage.rankpoints", "cribbage.totals",
+                 "scorekeeper.countcards")  # fmt: skip
 
 
 def _lost_go(g, s):
@@ -91,11 +92,10 @@ class Mode(ModeBase):
         way = g.cfg.show
         if way == TYPED or not g.in_show or g.over or self.sign:
             if self.cards is not None and not g.in_show:
-                self.cards = None  # the show is over: its code leaves the heap until the next
-                for name in ():  # (the pegging helper's engine needs the room)
-                    forget(name)
+                self.leave()
             return None
         if self.cards is None or self.cards.claims != (way == 1):
+            collect()  # the heap in as few pieces as can be, for the show's code
             from ui.showentry import ShowEntry  # loaded only where the show is typed so
 
             self.cards = ShowEntry(self.keeper, way == 1)
@@ -114,6 +114,14 @@ class Mode(ModeBase):
     def retype(self, kept):
         e = self.entry
         e.value, e.digits, self.sign, self.stale = kept
+
+    def leave(self):
+        """The show's card entry leaves the heap (with a count half typed: it is typed again)
+        when the show is over or another mode comes: the pegging helper's engine, the coach's
+        tables need the room."""
+        self.cards = None
+        for name in _SHOW_MODULES:  # (the count's checks load some of them too)
+            forget(name)
 
     def key(self, k, how, now):
         armed = self.armed
@@ -241,8 +249,6 @@ class Mode(ModeBase):
         self.sign = 0
         note = "{} out of turn: taken, flagged".format(SIDES[side]) if flagged else ""
         if reason in (HAND, CRIB):
-            from ui.showentry import pass_if_done
-
             passed = pass_if_done(self.keeper)
             if passed:
                 note = "{} {} +{}{}".format(SIDES[side], "crib" if reason == CRIB else "hand",
@@ -289,7 +295,11 @@ class Mode(ModeBase):
         ev = k.undo()
         if ev[EV_KIND] == SHOW:
             return (SIG_UNDO, "back to the play")
-        return (SIG_UNDO, "undo: " + event_text(ev))
+        from ui.eventwords import event_text
+
+        text = "undo: " + event_text(ev)
+        forget("ui.eventwords")  # an undo's words: not kept on the heap
+        return (SIG_UNDO, text)
 
     def paint(self, view, now):
         g = self.keeper.game

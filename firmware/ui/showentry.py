@@ -30,22 +30,12 @@ from view import SIG_OK, SIG_UNDO
 from ui import Refused
 from ui.entry import RANK_TEXT, Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, rank
-from ui.names import GAME_OVER, count_name
+from ui.names import GAME_OVER, count_name, pass_if_done
 
 NOT_MINE = const(-1)  # a key the caller deals with (nothing typed: * undoes, # passes)
 RANKS = const(0)  # typing the cards
 CLAIM = const(1)  # the cards are in: the claim's digits (claims), the key that ends it
 VERDICT = const(2)  # a wrong claim: # pegs, an opponent's key calls muggins
-
-
-def pass_if_done(keeper):
-    """Pass the deal once every count of the show is in (the game not over): the board
-    never waits for a key to say the deal is done. A note for the display, or ''."""
-    g = keeper.game
-    if g.next_side >= 0 or g.over:
-        return ""
-    keeper.pass_deal()
-    return "; {} deals".format(SIDES[keeper.game.dealer])
 
 
 def answer_lines(rc):
@@ -317,15 +307,15 @@ class ShowEntry:
             starter = self.ranks[-1] if len(self.ranks) == need else 0
         return " ".join(out) + " | " + (RANK_TEXT[starter] if starter else "_")
 
-    def lines(self):
+    def lines(self, whole=False):
+        """The display's lines (16 columns); whole: the verdict's count parts too."""
         what = count_name(self.keeper.game, self.slot)
         if self.phase == VERDICT:
-            return self._verdict_lines()
+            return self._verdict_lines(whole)
         rc = self.count
         if rc is None:
             left = self.needed() - len(self.ranks)
-            out = ["{}: {} card{}".format(what, left, "" if left == 1 else "s"),
-                   self.cards_line()]  # fmt: skip
+            out = [what + " cards:", self.cards_line()]  # _ for each card to come
             if left == 1 and not self.starter:
                 out.append("now the starter")
             elif not self.ranks:
@@ -341,19 +331,22 @@ class ShowEntry:
             return out + answer_lines(rc)
         return out + ["#: check it" if self.claims else "#: peg it"]
 
-    def _verdict_lines(self):
+    def _verdict_lines(self, whole=False):
+        """A wrong claim: the true count, what was missed or claimed too many, what the keys
+        peg; whole (count verify, which has the room): the count's parts too."""
         rc = self._rc()
         missed = self.missed()
         out = ["claim {}: is {}".format(self.claim.value, self.total),
                ("missed {}" if missed else "{} over").format(
-                   missed or self.claim.value - self.total),
-               "15s {} pairs {}".format(rc.fifteens, rc.pairs)]  # fmt: skip
-        extra = "runs {}".format(rc.runs)
-        if rc.flush:
-            extra += " flush {}".format(rc.flush)
-        if rc.nobs:
-            extra += " nobs 1"
-        out.append(extra)
+                   missed or self.claim.value - self.total)]  # fmt: skip
+        if whole:
+            out.append("15s {} pairs {}".format(rc.fifteens, rc.pairs))
+            extra = "runs {}".format(rc.runs)
+            if rc.flush:
+                extra += " flush {}".format(rc.flush)
+            if rc.nobs:
+                extra += " nobs 1"
+            out.append(extra)
         side = self._side()
         g = self.keeper.game
         if missed and g.cfg.muggins and not self.awarded:

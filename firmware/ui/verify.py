@@ -82,7 +82,7 @@ class Mode(ModeBase):
         e.sync()
         if e.slot < 0:
             return ["no count is due:", "the play first"]
-        out = e.lines()
+        out = e.lines(True)
         if not e.ranks and e.phase == RANKS:
             out.append("#: next count")
         return out
