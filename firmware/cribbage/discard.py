@@ -32,7 +32,7 @@ from cribbage.cards import JACK, RANKS, SUITS, VALUES, format_cards, parse_cards
 from cribbage.cribtable import PAIR, SINGLE
 from cribbage.errors import CribbageError, InvalidHandError
 from cribbage.rankpoints import fifteens_count, pairs_runs_points
-from cribbage.show import show_points
+from cribbage.showpoints import show_points
 
 MILLI = 1000  # milli-points per point: the unit of every expectation here
 

@@ -110,7 +110,11 @@ def deals(game):
         if kind != PEG and not (kind == CARD and points):
             continue  # a card that pegged nothing
         reason = ev[EV_REASON]
-        d.moved[side * KINDS + reason] += scores[side] - before
+        moved = scores[side] - before
+        if kind == CARD and reason == GO and points > 1 and moved:  # a card's points with
+            d.moved[side * KINDS + PLAY] += moved - 1  # its go (or last card): 1 the go's
+            moved = 1
+        d.moved[side * KINDS + reason] += moved
         if reason == HAND or reason == CRIB:  # noqa: PLR1714 (no tuple per event)
             d.counts.append((side, reason, points))
             d.cards.append(_cards_of(ev))

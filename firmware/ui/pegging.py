@@ -7,7 +7,9 @@ so playing them again pegs them once); ``#`` returns to the scoreboard (once the
 over, with the show started: digits then a side key are a count). The turn, the count, 15s,
 31s, pairs, runs, go and last card come from ``cribbage.play.Pegging`` (helper mode: hands
 unknown) for 2, 3 or 4 players, partnerships and the five-card game; each card and what it
-pegged are one CARD event in the keeper's log, which is the hand's only store: the engine
+pegged are one CARD event in the keeper's log (filed as a go when its points hold the go or
+the last card: the record then counts 1 of them as the go, as the scoreboard's ``2 A`` then
+``A`` files it), which is the hand's only store: the engine
 here is rebuilt from the log whenever the log has changed (``Keeper.revision``: a power
 cut, an undo on the scoreboard), so the two can never disagree. LEDs: the count as a white
 bar from hole 1, and a blinking light after the peg of the side to play.
@@ -30,11 +32,12 @@ GAME_OVER = "game over: hold # for a new game"
 
 
 def reason_of(score):
-    """GO when an action scored only a go or last card, else PLAY."""
+    """GO when an action's points hold a go or the last card (the scoreboard's rule: that
+    point is a go, the rest the card's play: the record files them so), else PLAY."""
     for what, _points in score.items:
-        if what not in ("go", "last card"):
-            return PLAY
-    return GO
+        if what in ("go", "last card"):
+            return GO
+    return PLAY
 
 
 def engine(game, codes=None, strict=True):
@@ -66,6 +69,7 @@ class Mode(ModeBase):
         ModeBase.__init__(self, keeper)
         self._play = None  # the engine: a cache of the log's current hand ...
         self._rev = -1  # ... at this keeper revision
+        self.over_said = False  # the last key was refused with the game-over hint
 
     def reset(self):
         self._play = None
@@ -82,6 +86,7 @@ class Mode(ModeBase):
     # -- keys ----------------------------------------------------------------------------
 
     def key(self, k, how, now):
+        self.over_said = False
         if how == HOLD:
             return None
         if how == LONG and k == K_STAR:
@@ -113,6 +118,7 @@ class Mode(ModeBase):
     def _act(self, code, rank):
         k = self.keeper
         if k.game.over:
+            self.over_said = True  # said by the refusal: the lines leave it out
             raise Refused(GAME_OVER)
         p = self.play
         try:
@@ -176,7 +182,7 @@ class Mode(ModeBase):
         p = self.play
         g = self.keeper.game
         if g.over:
-            out = wrap(GAME_OVER)
+            out = [] if self.over_said else wrap(GAME_OVER)
         elif p.turn is None:
             out = ["play over: #"]
         else:

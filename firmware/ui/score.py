@@ -25,7 +25,6 @@ SPDX-License-Identifier: MIT
 from compat import collect, const, forget
 from scorekeeper.errors import ImpossibleCount
 from scorekeeper.events import (
-    CORRECTION,
     CRIB,
     DEAL,
     EV_KIND,
@@ -34,16 +33,14 @@ from scorekeeper.events import (
     EV_SIDE,
     GO,
     HAND,
-    HEELS,
     PEG,
     PLAY,
-    SHOW,
     START,
 )
 from scorekeeper.rules import check_count
-from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
+from view import BLINK, PREVIEW_ALL
 
-from ui import LONG, REFUSALS, RESTARTED, TAP, ModeBase, Refused
+from ui import LONG, REFUSALS, TAP, ModeBase, Refused
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 from ui.names import count_kind, hint, next_count, owned, pass_if_done
@@ -161,7 +158,8 @@ class Mode(ModeBase):
             self.sign = 1 if self.sign == 0 else (-1 if self.sign > 0 else 0)
             return None
         if how == LONG and s >= 0 and not self.entry.digits and not self.sign:
-            return self._heels()
+            self._over()
+            return self._rare("heels", -1)
         if how != TAP and not (how == LONG and s >= 0):
             return None  # a hold after a long press: the long press has acted already
         if s >= 0:  # a side key held a little long still pegs what is typed
@@ -178,21 +176,6 @@ class Mode(ModeBase):
             self.over_said = True
             raise Refused("game over: hold # for a new game, * undoes the win")
 
-    def _heels(self):
-        """Long press of J (A; B and C too), nothing typed: his heels, 2 for the dealer."""
-        g = self.keeper.game
-        self._over()
-        if g.in_show:
-            raise Refused("his heels comes with the starter, before the play")
-        self._peg(g.dealer, 2, HEELS)
-        return "his heels: {} +2".format(SIDES[g.dealer])
-
-    def _cut(self, s):
-        """0 then a side key before anything is pegged: that side deals first."""
-        self.keeper.choose_dealer(s)  # the cut: no empty deal to pass
-        self.entry.clear()
-        return (SIG_NEWGAME | RESTARTED, "{} deals first".format(SIDES[s]))
-
     def _side(self, s, fixing_go):
         g = self.keeper.game
         e = self.entry
@@ -200,17 +183,7 @@ class Mode(ModeBase):
         if s >= g.sides:
             raise Refused("there is no side {} in a {}-side game".format(SIDES[s], g.sides))
         if self.sign:
-            if not e.digits:
-                raise Refused("type the correction's points, then the side")
-            points = self.sign * e.value
-            to = g.scores[s] + points
-            if to > g.target:
-                raise Refused("a correction sets a score of 0-{}: {} has {}".format(
-                    g.target, SIDES[s], g.scores[s]))  # fmt: skip
-            if to == g.target and g.winner < 0 and self.fixing != s:
-                self.fix_to = s  # like the show's two-step #: a slip must not end the game
-                return "{} again: {} to {}, the game hole".format(SIDES[s], SIDES[s], to)
-            return self._peg(s, points, CORRECTION)
+            return self._rare("correction", s)
         if g.in_show:
             if not e.digits:
                 raise Refused("type the count (0 if none), then the side")
@@ -221,7 +194,7 @@ class Mode(ModeBase):
             return self._peg(s, e.value, kind)
         points = e.value if e.digits else 1
         if e.digits and not points and not g.events:
-            return self._cut(s)
+            return self._rare("cut", s)
         if points == 1:
             if _lost_go(g, s) and fixing_go != s:
                 self.go_to = s  # a double tap is the common slip: ask
@@ -288,18 +261,17 @@ class Mode(ModeBase):
             self.entry.clear()
             self.sign = 0
             return None
-        k = self.keeper
-        if not k.game.events and k.can_restore:  # a new game started by mistake
-            k.restore_game()
-            return (SIG_UNDO | RESTARTED, "new game undone: the last game is back")
-        ev = k.undo()
-        if ev[EV_KIND] == SHOW:
-            return (SIG_UNDO, "back to the play")
-        from ui.eventwords import event_text
+        return self._rare("undo", -1)
 
-        text = "undo: " + event_text(ev)
-        forget("ui.eventwords")  # an undo's words: not kept on the heap
-        return (SIG_UNDO, text)
+    def _rare(self, name, s):
+        """A key the board takes now and then (his heels, the cut, a correction, an undo):
+        its code (ui.scorerare) loads for it and leaves the heap after."""
+        from ui import scorerare
+
+        try:
+            return getattr(scorerare, name)(self, s)
+        finally:
+            forget("ui.scorerare")
 
     def paint(self, view, now):
         g = self.keeper.game
