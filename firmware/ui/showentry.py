@@ -23,13 +23,13 @@ SPDX-License-Identifier: MIT
 from compat import const
 from cribbage.rankcount import FLUSH, FLUSH5, NOBS, NONE, RankCount
 from cribbage.totals import is_achievable
-from scorekeeper.events import CRIB, HAND, MUGGINS
+from scorekeeper.events import CRIB, HAND
 from scorekeeper.rules import crib_cards, kept_cards
-from view import SIG_OK, SIG_UNDO
+from view import SIG_OK
 
-from ui import Refused
+from ui import Refused, forget
 from ui.entry import RANK_TEXT, Number
-from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, rank
+from ui.keys import K_HASH, K_STAR, digit, letter, rank
 from ui.names import GAME_OVER, count_name, pass_if_done
 
 NOT_MINE = const(-1)  # a key the caller deals with (nothing typed: * undoes, # passes)
@@ -136,7 +136,7 @@ class ShowEntry:
         if self.slot < 0:
             return NOT_MINE
         if self.phase == VERDICT:
-            return self._verdict_key(k)
+            return self._verdict().key(self, k)
         if self.phase == CLAIM:
             return self._claim_key(k)
         r = rank(k)
@@ -199,49 +199,11 @@ class ShowEntry:
         self.phase = VERDICT
         return None
 
-    def _verdict_key(self, k):
-        s = letter(k)
-        if k == K_HASH:
-            return self._peg(self.pegs(), "")
-        if k == K_STAR:
-            self.phase = CLAIM
-            undone = self.awarded and self.keeper.revision == self.award
-            self.awarded = False
-            if undone:  # the muggins award goes with the verdict while it is the last entry
-                self.keeper.undo()
-                return (SIG_UNDO, "muggins undone")
-            return None
-        if s >= 0 and s != self._side():
-            return self._muggins(s)
-        raise Refused("#: {} +{}".format(SIDES[self._side()], self.pegs()))
+    def _verdict(self):
+        """The verdict's code (ui.verdict): loaded for a wrong claim, dropped with it."""
+        from ui import verdict
 
-    def missed(self):
-        """The points a short claim missed (0 for an over-claim)."""
-        return max(self.total - self.claim.value, 0)
-
-    def pegs(self):
-        """What # pegs for a wrong claim (docs/RULES.md, "Muggins" and "A short claim")."""
-        cfg = self.keeper.game.cfg
-        if not self.missed() or (not cfg.muggins and cfg.short_claim):
-            return self.total
-        return self.claim.value
-
-    def _muggins(self, side):
-        g = self.keeper.game
-        if side >= g.sides:
-            raise Refused("there is no side {} in this game".format(SIDES[side]))
-        if not g.cfg.muggins:
-            if self.keeper.settings.muggins:
-                raise Refused("muggins is on from the next game, not in this one")
-            raise Refused("muggins is off: the cards are in, # pegs +{}".format(self.pegs()))
-        if not self.missed():
-            raise Refused("nothing was missed: no muggins")
-        if self.awarded:
-            raise Refused("the missed points have been taken already")
-        self.keeper.peg(side, self.missed(), MUGGINS)
-        self.awarded = True
-        self.award = self.keeper.revision
-        return (SIG_OK, "muggins: {} +{}".format(SIDES[side], self.missed()))
+        return verdict
 
     def _peg(self, points, how):
         g = self.keeper.game
@@ -262,6 +224,7 @@ class ShowEntry:
         self.slot = self.keeper.game.next_slot
         self.stepped = False
         self.start_again()
+        forget("ui.verdict")  # (if this count had a wrong claim)
         if passed or self.slot < 0:
             self.reset()  # the deal has passed (or the game is over)
         self.done = bool(passed) or self.keeper.game.over
@@ -288,7 +251,7 @@ class ShowEntry:
     def preview(self):
         """(side, points) that # would peg, for the LEDs and the display; side -1: none."""
         if self.phase == VERDICT:
-            return self._side(), self.pegs()
+            return self._side(), self._verdict().pegs(self)
         rc = self.count
         if rc is None:
             return -1, 0
@@ -311,7 +274,7 @@ class ShowEntry:
         """The display's lines (16 columns); whole: the verdict's count parts too."""
         what = count_name(self.keeper.game, self.slot)
         if self.phase == VERDICT:
-            return self._verdict_lines(whole)
+            return self._verdict().lines(self, whole)
         rc = self.count
         if rc is None:
             left = self.needed() - len(self.ranks)
@@ -330,27 +293,3 @@ class ShowEntry:
         if rc.total < 0:
             return out + answer_lines(rc)
         return out + ["#: check it" if self.claims else "#: peg it"]
-
-    def _verdict_lines(self, whole=False):
-        """A wrong claim: the true count, what was missed or claimed too many, what the keys
-        peg; whole (count verify, which has the room): the count's parts too."""
-        rc = self._rc()
-        missed = self.missed()
-        out = ["claim {}: is {}".format(self.claim.value, self.total),
-               ("missed {}" if missed else "{} over").format(
-                   missed or self.claim.value - self.total)]  # fmt: skip
-        if whole:
-            out.append("15s {} pairs {}".format(rc.fifteens, rc.pairs))
-            extra = "runs {}".format(rc.runs)
-            if rc.flush:
-                extra += " flush {}".format(rc.flush)
-            if rc.nobs:
-                extra += " nobs 1"
-            out.append(extra)
-        side = self._side()
-        g = self.keeper.game
-        if missed and g.cfg.muggins and not self.awarded:
-            opp = SIDES[1 - side] if g.sides == 2 else "A-" + SIDES[g.sides - 1]
-            out.append("{}: +{} muggins".format(opp, missed))
-        out.append("#: {} +{}".format(SIDES[side], self.pegs()))
-        return out

@@ -66,7 +66,7 @@ class Mode(ModeBase):
             total = e.total
             if total:
                 view.set_segment(0, 1, total, COLOR_WHITE)
-            if e.missed():
+            if e._verdict().missed(e):
                 view.set_segment(1, claim + 1, total - claim, COLOR_RED | BLINK)
             else:
                 view.set_segment(1, total + 1, claim - total, COLOR_RED)
