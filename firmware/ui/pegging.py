@@ -16,8 +16,7 @@ bar from hole 1, and a blinking light after the peg of the side to play.
 SPDX-License-Identifier: MIT
 """
 
-from cribbage.cards import VALUES
-from cribbage.errors import WHY_31, WHY_GO, CribbageError, IllegalPlayError
+from cribbage.errors import CribbageError, IllegalPlayError
 from cribbage.play import Pegging
 from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
@@ -90,7 +89,7 @@ class Mode(ModeBase):
         if how == HOLD:
             return None
         if how == LONG and k == K_STAR:
-            return self._restart()
+            return self._rare("restart", None)
         d = digit(k)
         s = letter(k)
         if d >= 0:
@@ -124,48 +123,29 @@ class Mode(ModeBase):
         try:
             score = act(p, code)  # refused: raises before the engine changes
         except IllegalPlayError as e:
-            raise self._refusal(p, e, code, rank) from None
+            self._rare("refuse", (e, code, rank))  # raises the refusal in the player's words
         self._play = None  # stale until the log holds the card: a refusal rebuilds it
         points = score.points
         k.card(code, score.side if points else 0, points, reason_of(score))
         self._play = p  # the engine has played the card the log now holds
         self._rev = k.revision
 
-    def _refusal(self, p, e, code, rank):
-        """A refusal in the player's words, from the error's fields (seats named as sides)."""
-        if e.why == WHY_31:
-            return Refused(
-                "{} makes {}: over 31 (D: go)".format(RANK_TEXT[rank], e.count + VALUES[code])
-            )
-        if e.why == WHY_GO:
-            return Refused("no go at {}: every card fits under 31".format(e.count))
-        return Refused(str(e))  # not reached: the helper plays only for the seat to play
-
     def _undo(self):
         g = self.keeper.game
-        if not g.hand_cards:
-            raise Refused("no card to take back")
-        if g.last[EV_KIND] != CARD:
-            from ui.eventwords import event_text
+        if g.hand_cards and g.last[EV_KIND] == CARD:
+            self.keeper.undo()  # the card and its points: one event
+            return SIG_UNDO
+        return self._rare("undo_refused", None)
 
-            text = event_text(g.last)
-            forget("ui.eventwords")  # words for a refusal: not kept on the heap
-            raise Refused("last: {}; * on the scoreboard undoes it".format(text))
-        self.keeper.undo()  # the card and its points: one event
-        return SIG_UNDO
+    def _rare(self, name, arg):
+        """What the helper does now and then (a refusal's words, the play started again): its
+        code (ui.pegrare) loads for it and leaves the heap after."""
+        from ui import pegrare
 
-    def _restart(self):
-        """Take back this hand's cards and their points, so playing again pegs them once."""
-        g = self.keeper.game
-        n = len(g.hand_cards)
-        if not n:
-            raise Refused("no card to take back")
-        first = len(g.events) - n
-        for i in range(first, len(g.events)):
-            if g.events[i][EV_KIND] != CARD:
-                raise Refused("take back the scoreboard's entries first")
-        self.keeper.undo_to(first)
-        return (SIG_UNDO, "play restarted: its points taken back")
+        try:
+            return getattr(pegrare, name)(self, arg)
+        finally:
+            forget("ui.pegrare")
 
     # -- display -------------------------------------------------------------------------
 
