@@ -12,7 +12,7 @@ the dealer), the pending entry, the result, then the app's ``view.detail`` lines
 count breakdown). With three or four sides and detail lines (a note, ``view.note_lines``:
 a refusal's reason; the mode's lines) that would not fit under a line per side, the sides
 share lines, two a line, so the whole note and the mode's lines show
-(host_tests/test_messages_fit.py).
+(host_tests/ui_modes/test_messages_fit.py).
 Other modes: the mode name, then the app's detail lines.
 SPDX-License-Identifier: MIT
 """

@@ -13,10 +13,8 @@ A mode module defines ``Mode(keeper)`` with:
     reset()            a new game has started: forget entries that belonged to the old one
     paint(view, now)   set the overlay, preview and show_pegs (the controller cleared them)
     lines()            the text display's detail lines (16 columns each)
-    typed()            what is typed and not yet entered, to keep aside while a paired
-                       phone's entry goes through (None: nothing); retype(kept) gives it back
 
-Data flows one way (CONVENTIONS 20): a mode changes the keeper (the one source of truth for
+Data flows one way (docs/DESIGN.md): a mode changes the keeper (the one source of truth for
 the game) and returns what happened; it never reaches into the controller or the view. The
 outcome is None (nothing to report), an int of the flags below, a note (a short text for the
 display), or a pair (flags, note): a few bytes, most often a constant. The controller
@@ -82,12 +80,6 @@ class ModeBase:
 
     def lines(self):
         return []
-
-    def typed(self):
-        return None
-
-    def retype(self, kept):
-        pass
 
 
 # -- the app's settings, kept in the keeper's settings file (app.* keys) -------------------

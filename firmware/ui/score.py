@@ -99,19 +99,6 @@ class Mode(ModeBase):
         self.cards.sync()
         return self.cards
 
-    def typed(self):
-        """The digits and the correction's sign typed on the keypad (and whether they were
-        refused), or None. The board's questions (# again, a side key again) are not kept:
-        they were about the game as it was before the phone's entry."""
-        e = self.entry
-        if not e.digits and not self.sign:
-            return None
-        return (e.value, e.digits, self.sign, self.stale)
-
-    def retype(self, kept):
-        e = self.entry
-        e.value, e.digits, self.sign, self.stale = kept
-
     def leave(self):
         """The show's card entry leaves the heap (with a count half typed: it is typed again)
         when the show is over or another mode comes: the pegging helper's engine, the coach's
