@@ -40,12 +40,24 @@ from scorekeeper.events import (
 from scorekeeper.rules import check_count
 from view import BLINK, PREVIEW_ALL
 
-from ui import LONG, REFUSALS, TAP, ModeBase, Refused
+from ui import LONG, REFUSALS, TAP, ModeBase
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 from ui.names import count_kind, hint, next_count, owned, pass_if_done
 
-TYPED = const(0)  # the show rule: counts typed as numbers; 1 check claims, 2 count the cards
+TYPED = const(0)
+# Why a key is refused (ui.scorerare.refuse words it).
+_OVER = const(0)
+_NO_SIDE = const(1)
+_COUNT_FIRST = const(2)
+_COUNTED = const(3)
+_NO_CARD = const(4)
+_IMPOSSIBLE = const(5)
+_FIX_SIDE = const(6)
+_ALL_IN = const(7)
+_AS_CARDS = const(8)
+_PLAY_FIRST = const(9)
+_NOT_IN = const(10)  # the show rule: counts typed as numbers; 1 check claims, 2 count the cards
 # What one card can peg in the play (14 and 15 with four of a kind): no card pegs 10 or 11.
 _NO_CARD_PEGS = const(3 << 10)
 # What the show typed as cards loads (ui.showentry and what only it needs): dropped after.
@@ -161,23 +173,22 @@ class Mode(ModeBase):
         """Refuse: the game is over (the display then says it once, with what to do)."""
         if self.keeper.game.over:
             self.over_said = True
-            raise Refused("game over: hold # for a new game, * undoes the win")
+            self._no(_OVER)
 
     def _side(self, s, fixing_go):
         g = self.keeper.game
         e = self.entry
         self._over()  # a side key alone too: say the game is over, not what to type
         if s >= g.sides:
-            raise Refused("there is no side {} in a {}-side game".format(SIDES[s], g.sides))
+            self._no(_NO_SIDE, s)
         if self.sign:
             return self._rare("correction", s)
         if g.in_show:
             if not e.digits:
-                raise Refused("type the count (0 if none), then the side")
+                self._no(_COUNT_FIRST)
             kind = count_kind(g, s)
             if kind < 0:
-                nxt = next_count(g)
-                raise Refused("{} has counted this hand; next: {}".format(SIDES[s], nxt))
+                self._no(_COUNTED, s)
             return self._peg(s, e.value, kind)
         points = e.value if e.digits else 1
         if e.digits and not points and not g.events:
@@ -189,7 +200,7 @@ class Mode(ModeBase):
                 return "{} again: a 2nd go in a row for {}".format(SIDES[s], SIDES[s])
             return self._peg(s, 1, GO)
         if points > 15 or (_NO_CARD_PEGS >> points) & 1:
-            raise Refused("no card pegs {} in the play: 2-9 or 12-15".format(points))
+            self._no(_NO_CARD, points)
         reason = PLAY
         if points == 3 and g.start_bonus_due() == s:
             reason = START
@@ -202,9 +213,7 @@ class Mode(ModeBase):
                 return check_count(self.keeper.game.cfg, points, reason == CRIB)
             flagged = self.keeper.peg(side, points, reason)  # refused: raises, the entry stays
         except ImpossibleCount as e:  # the keeper's hint names no key: say which
-            what = "crib" if e.crib else ("3-card hand" if e.kept == 3 else "hand")
-            raise Refused("no {} scores {}; correction: long *, side".format(
-                what, e.points)) from None  # fmt: skip
+            self._no(_IMPOSSIBLE, e)
         self.entry.clear()
         self.sign = 0
         note = "{} out of turn: taken, flagged".format(SIDES[side]) if flagged else ""
@@ -220,12 +229,12 @@ class Mode(ModeBase):
         e = self.entry
         self._over()
         if self.sign:
-            raise Refused("a correction goes to a side key " + side_keys(g.sides))
+            self._no(_FIX_SIDE)
         if e.digits:
             if g.next_side < 0:  # the digits stay (a count for a side key?): * clears them
-                raise Refused("every count is in: * clears, then # passes the deal")
+                self._no(_ALL_IN)
             if g.cfg.show != TYPED and not g.in_show:
-                raise Refused("the show is typed as cards: # alone, then the cards")
+                self._no(_AS_CARDS)
             self._peg(g.next_side, e.value, g.next_kind, True)  # refused at the first #
             if not g.in_show and not confirm:  # say what # does before it does it
                 self.confirm = True
@@ -234,12 +243,12 @@ class Mode(ModeBase):
         if not g.in_show:
             last = g.last
             if last is not None and last[EV_KIND] == DEAL and not g.play_begun:
-                raise Refused("{} deals: the play first, then #".format(SIDES[g.dealer]))
+                self._no(_PLAY_FIRST)
             self.keeper.begin_show()
             return None
         if g.winner < 0 and g.next_side >= 0 and not armed:
             self.armed = True
-            raise Refused("{} is not in: # again passes the deal".format(next_count(g)))
+            self._no(_NOT_IN)
         self.keeper.pass_deal()
         return None
 
@@ -249,6 +258,10 @@ class Mode(ModeBase):
             self.sign = 0
             return None
         return self._rare("undo", -1)
+
+    def _no(self, why, arg=None):
+        """Refuse the key, saying why (ui.scorerare's words: loaded for the refusal)."""
+        self._rare("refuse", (why, arg))
 
     def _rare(self, name, s):
         """A key the board takes now and then (his heels, the cut, a correction, an undo):

@@ -10,7 +10,38 @@ from scorekeeper.events import CORRECTION, EV_KIND, HEELS, SHOW
 from view import SIG_NEWGAME, SIG_UNDO
 
 from ui import RESTARTED, Refused, forget
-from ui.keys import SIDES
+from ui.keys import SIDES, side_keys
+from ui.names import next_count
+
+
+def refuse(mode, why):
+    """Raise the refusal of a scoreboard key, in words: why is (what, its argument), what
+    one of score's reasons (_OVER, _NO_SIDE, ...: their order here)."""
+    what, arg = why
+    g = mode.keeper.game
+    if what == 0:
+        raise Refused("game over: hold # for a new game, * undoes the win")
+    elif what == 1:
+        raise Refused("there is no side {} in a {}-side game".format(SIDES[arg], g.sides))
+    elif what == 2:
+        raise Refused("type the count (0 if none), then the side")
+    elif what == 3:
+        raise Refused("{} has counted this hand; next: {}".format(SIDES[arg], next_count(g)))
+    elif what == 4:
+        raise Refused("no card pegs {} in the play: 2-9 or 12-15".format(arg))
+    elif what == 5:
+        kind = "crib" if arg.crib else ("3-card hand" if arg.kept == 3 else "hand")
+        raise Refused("no {} scores {}; correction: long *, side".format(kind, arg.points))
+    elif what == 6:
+        raise Refused("a correction goes to a side key " + side_keys(g.sides))
+    elif what == 7:
+        raise Refused("every count is in: * clears, then # passes the deal")
+    elif what == 8:
+        raise Refused("the show is typed as cards: # alone, then the cards")
+    elif what == 9:
+        raise Refused("{} deals: the play first, then #".format(SIDES[g.dealer]))
+    else:
+        raise Refused("{} is not in: # again passes the deal".format(next_count(g)))
 
 
 def heels(mode, _s):
