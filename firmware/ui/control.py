@@ -68,7 +68,7 @@ class Controller:
         # mode until set_mode below takes the saved one.
         self.mode = self._load(MODE_SCORE)
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
-        # and keep it (count-verify and the coach need it; later the heap may be in pieces).
+        # and keep it (the discard coach needs it; later the heap may be in pieces).
         __import__("cribbage.showtable")
         m = app_setting(self.keeper, "app.mode")
         self.set_mode(m if 0 <= m < len(MODULES) else MODE_SCORE, now, save=False)
