@@ -14,8 +14,8 @@ from app_support import (
     state,
     text,
 )
+from modes import MODE_COACH, MODE_SCORE, MODE_VERIFY
 from scorekeeper.events import CRIB, HAND, MUGGINS, PEG
-from view import MODE_COACH, MODE_SCORE, MODE_VERIFY
 
 
 def wrap_lines(h):
@@ -304,7 +304,7 @@ def test_coach_takes_one_key_a_card_and_spreads_the_suits_on_hash():
     # spreads them (the cards as spread: clubs, diamonds, hearts, spades, then the suits used
     # least that no card of its rank has) and says so.
     from cribbage.discard import advice_text, advise_discard
-    from ui.coach import spread
+    from modes.coach import spread
 
     h = board_in(MODE_COACH)
     h.type("5555")

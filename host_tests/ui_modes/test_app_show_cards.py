@@ -5,8 +5,8 @@ nobs, a jack starter), two, three and four players, and the five-card game. Ever
 worked out by hand in the comments."""
 
 from app_support import board_in, refused, state, text
+from modes import MODE_SCORE
 from scorekeeper.events import CRIB, DEAL, HAND, PEG
-from view import MODE_SCORE
 
 CHECK, COUNT = ("show", 1), ("show", 2)
 

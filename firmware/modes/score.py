@@ -38,12 +38,11 @@ from scorekeeper.events import (
     START,
 )
 from scorekeeper.rules import check_count
-from view import BLINK, PREVIEW_ALL
-
 from ui import LONG, REFUSALS, TAP, ModeBase
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
 from ui.names import count_kind, hint, next_count, owned, pass_if_done
+from view import BLINK, PREVIEW_ALL
 
 TYPED = const(0)
 # Why a key is refused (ui.scorerare.refuse words it).

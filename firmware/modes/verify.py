@@ -16,11 +16,12 @@ SPDX-License-Identifier: MIT
 """
 
 from compat import const
-from view import BLINK, COLOR_RED, COLOR_WHITE, MODE_SCORE
-
 from ui import HOLD, LONG, ModeBase, Refused, goto
 from ui.keys import K_HASH, K_STAR
 from ui.showentry import NOT_MINE, RANKS, VERDICT, ShowEntry
+from view import BLINK, COLOR_RED, COLOR_WHITE
+
+from modes import MODE_SCORE
 
 _CARDS_AT = const(96)  # the cards entered: holes 96-120, 5 a card
 

@@ -15,12 +15,11 @@ SPDX-License-Identifier: MIT
 
 from cribbage.discard import advice_text, advise_discard
 from scorekeeper.rules import kept_cards
-from view import BLINK, COLOR_RED, COLOR_WHITE
-
 from ui import HOLD, LONG, ModeBase, Refused
 from ui.entry import RANK_TEXT
 from ui.keys import K_HASH, K_STAR, letter, rank
 from ui.text import wrap
+from view import BLINK, COLOR_RED, COLOR_WHITE
 
 _SUITS = "CDHS"
 
