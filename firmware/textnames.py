@@ -16,8 +16,9 @@ def label(names, side, width):
 
 
 def score_line(names, side, front, move, deals):
-    """'Ann Lee  87 +7 D': the name gets what the score, its last move and the deal leave."""
-    tail = "{:>4}".format(front) + (" " + move if move else "") + (" D" if deals else "")
+    """'Ann Lee  87 +7 *': the name gets what the score, its last move and the deal leave
+    (* the dealer, textview's one dealer mark)."""
+    tail = "{:>4}".format(front) + (" " + move if move else "") + (" *" if deals else "")
     name = label(names, side, COLS - len(tail))
     return (name + " " * (COLS - len(tail) - len(name)) + tail).rstrip()
 
