@@ -27,7 +27,7 @@ def test_names_go_on_the_sides_and_the_display():
     assert status == 200 and answer["applied"], answer
     assert b.game.names == ["Ann Lee", "Bob", "", ""]
     b.h.type("5A")
-    assert "Ann Lee   5 +5 D" in b.h.lines, b.h.lines
+    assert "Ann Lee   5 +5 *" in b.h.lines, b.h.lines
     assert b.send({"kind": "names", "names": ["Ann Lee", "Bob"]})[0] == 200  # the same: fine
 
 
