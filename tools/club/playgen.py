@@ -7,11 +7,13 @@ resending each with its number until the board answers (through a power cut too)
     p = Player(board)                           # pairs with a tools/web/liveboard.LiveBoard
     p.play(random_game(rng))                    # every entry applied, in order
 
-A game: each deal a few points in the play (a side's pegs), then the show (``next``), the
-counts of the dealt cards in order (the pone's hand, the dealer's, the crib: ``count`` with no
-side, the board's next count), each scored by the rules engine from real random cards, then
-the deal passes (``next``). It ends with the entry that takes a side to 121. special=29 (or
-28) makes the first deal's pone hold that hand, so a game has a special hand to report.
+A game: each deal a few points in the play (a side's pegs, never a 1 twice in a row: the
+board would take it for a second go and ask), then the show (``next``), the counts of the
+dealt cards in order (the pone's hand, the dealer's, the crib: ``count`` with no side, the
+board's next count), each scored by the rules engine from real random cards; the board passes
+the deal by itself once the crib is counted. It ends with the entry that takes a side to 121.
+special=29 (or 28) makes the first deal's pone hold that hand, so a game has a special hand to
+report.
 SPDX-License-Identifier: MIT
 """
 
@@ -53,9 +55,13 @@ def random_game(rng, special=None):
             rest = [c for c in (_card(i) for i in deck) if c not in taken]
             hands[1], hands[2] = rest[0:4], rest[4:8]
         pone = 1 - dealer
+        last = None
         for _ in range(rng.randint(1, 4)):
             side = rng.randrange(2)
             points = rng.choice((1, 2, 2, 3, 4))
+            if points == 1 and last == (side, 1):
+                points = 2  # a side's second 1 in a row is a second go: the board asks
+            last = (side, points)
             if add(side, points, {"kind": "peg", "side": "AB"[side], "points": points}):
                 return out
         out.append({"kind": "next"})  # the show begins
@@ -64,8 +70,7 @@ def random_game(rng, special=None):
             points = score_show(hand, starter, crib=crib).total
             if add(side, points, {"kind": "count", "points": points}):
                 return out
-        out.append({"kind": "next"})  # the deal passes
-        dealer = 1 - dealer
+        dealer = 1 - dealer  # the board passes the deal by itself after the last count
         deal += 1
 
 
