@@ -14,6 +14,7 @@ import random
 import threading
 import time
 
+import club_support
 import pytest
 from ci_gate import need
 from selenium.common.exceptions import (
@@ -37,20 +38,12 @@ KILL_ROUND, CUT_ROUND = 3, 5
 LATENCY_S = 1.0
 
 
-class Tally:
-    """The night worked out from the games' own records: game points (2 a win, 3 a skunk),
-    wins, spread, and the 28 and 29 hands."""
+class Tally(club_support.Tally):
+    """The night worked out from the games' own records, and their 28 and 29 hands."""
 
     def __init__(self):
-        self.cards = {n: [0, 0, 0] for n in NAMES}
+        super().__init__(NAMES)
         self.hands = []
-
-    def game(self, a, b, sa, sb):
-        w, lose, ls = (a, b, sb) if sa > sb else (b, a, sa)
-        self.cards[w][0] += 3 if ls <= 90 else 2
-        self.cards[w][1] += 1
-        self.cards[w][2] += 121 - ls
-        self.cards[lose][2] -= 121 - ls
 
     def board_game(self, doc):
         """A board's records after its game: the names, the result, the show's counts."""
@@ -61,15 +54,6 @@ class Tally:
             for c in deal["show"]:
                 if c["points"] in (28, 29):
                     self.hands.append((g["names"][c["side"]], c["points"], c["count"]))
-
-    def standings(self):
-        rows = sorted(((-v[0], -v[1], -v[2]), n) for n, v in self.cards.items())
-        out = {}
-        for key, name in rows:
-            ahead = sum(1 for k, _ in rows if k < key)
-            gp, wins, spread = -key[0], -key[1], -key[2]
-            out[name] = (gp, wins, spread, ahead + 1, gp if gp >= 12 else 0)
-        return out
 
 
 class Night:
