@@ -71,8 +71,8 @@ FOOTPRINTS = [
     ("Fuse", "Fuse_1210_3225Metric"),
     ("Diode_SMD", "D_SMA"),
     ("Diode_SMD", "D_SOD-923"),
-    ("Connector_USB", "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal"),
-    ("Connector_PinHeader_2.54mm", "PinHeader_1x08_P2.54mm_Vertical"),
+    ("Connector_USB", "USB_C_Receptacle_GCT_USB4125-xx-x-0190_6P_TopMnt_Horizontal"),
+    ("Connector_PinHeader_2.54mm", "PinHeader_1x08_P2.54mm_Horizontal"),
     ("Connector_PinHeader_2.54mm", "PinHeader_1x04_P2.54mm_Vertical"),
     ("TestPoint", "TestPoint_THTPad_D1.5mm_Drill0.7mm"),
     ("MountingHole", "MountingHole_3.2mm_M3"),
@@ -172,6 +172,29 @@ def own_models(footprint, model_dir):
     return copied
 
 
+# Fixes to stock footprints: (footprint, test on a graphic item) -> drop it. The Pico's
+# micro-USB outline on its silkscreen (the lines 4.7-13.1 mm from pin 1's column, before
+# 3.1 mm along): under this board it lies across J1's shell stakes (silk over their pads),
+# and the socket itself is plain to see.
+def _pico_usb_outline(item):
+    layer = sexpr.find(item, "layer")
+    if item[0] != "fp_line" or layer is None or not layer[1].endswith("SilkS"):
+        return False
+    ends = [sexpr.find(item, k) for k in ("start", "end")]
+    return all(4.7 < float(p[1]) < 13.1 and float(p[2]) < 3.1 for p in ends)
+
+
+FOOTPRINT_FIXES = {"RaspberryPi_Pico_Common_THT": _pico_usb_outline}
+
+
+def fix_footprint(name, tree):
+    """Drop the graphic items FOOTPRINT_FIXES names for this footprint, in place."""
+    drop = FOOTPRINT_FIXES.get(name)
+    if drop:
+        tree[:] = [item for item in tree if not (isinstance(item, list) and drop(item))]
+    return tree
+
+
 def vendor_footprints(fp_dir, model_dir):
     dest = LIB_DIR / (LIB_NAME + ".pretty")
     dest.mkdir(parents=True, exist_ok=True)
@@ -181,7 +204,7 @@ def vendor_footprints(fp_dir, model_dir):
         old.unlink()
     for lib, name in FOOTPRINTS:
         tree = sexpr.parse((fp_dir / (lib + ".pretty") / (name + ".kicad_mod")).read_text())
-        models = own_models(tree, model_dir)
+        models = own_models(fix_footprint(name, tree), model_dir)
         print("  footprint %s:%s, 3D model %s" % (lib, name, ", ".join(models) or "none"))
         (dest / (name + ".kicad_mod")).write_text(sexpr.dumps(tree) + "\n")
 
