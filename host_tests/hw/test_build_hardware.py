@@ -23,6 +23,7 @@ def stand_ins(monkeypatch, tmp_path):
 
     monkeypatch.setattr(bh, "steps", lambda out: [("board render", lambda: board(out))])
     monkeypatch.setattr(bh, "case", lambda out: None)
+    monkeypatch.setattr(bh, "seats", lambda solids: None)
     monkeypatch.setattr(bh, "case_picture", case_picture)
     monkeypatch.setattr(bh, "DOCS_IMG", docs)
     return docs

@@ -34,7 +34,7 @@ FIDUCIALS = ((31.5, 3.5), (270.0, 98.0))  # diagonally opposite, clear of holes 
 NOT_PLACED = HAND_SOLDERED + ("FID1", "FID2")  # no line in the placement file
 PITCH = 2.54
 # The Pico on the back: pin 1 at the back edge, its micro-USB's face 0.23 mm inside it.
-PICO_PIN1 = (19.89, 2.9)
+PICO_PIN1 = (20.04, 2.9)
 J1_AT = (11.0, 3.4)  # USB-C, face on the back edge, right above the Pico's micro-USB
 J2_AT = (9.0, 84.0)  # keypad header: pin 1; its pins point at the front wall
 J3_AT = (58.81, 63.0)  # display header: pin 1 (GND), pins 2-4 toward -x

@@ -148,6 +148,31 @@ MODEL_VAR = "${KICAD9_3DMODEL_DIR}/"
 MODEL_DIR = LIB_NAME + ".3dshapes"
 
 
+# Shown models swapped for another of the stock library's: footprint -> (model, z offset).
+# The Pico hangs under this board 2.5 mm off it (its headers' plastic) with the headers' short
+# ends through the board: the Pico H model's long pins would stand through the face plate in
+# every picture, so the bare Pico's model is shown, 2.5 mm off the board.
+MODEL_SWAPS = {"RaspberryPi_Pico_Common_THT": ("Module.3dshapes/RaspberryPi_Pico.step", 2.5)}
+
+
+def swap_model(name, footprint):
+    """Apply MODEL_SWAPS to the footprint's shown model, in place."""
+    swap = MODEL_SWAPS.get(name)
+    if not swap:
+        return footprint
+    for item in footprint:
+        if (
+            isinstance(item, list)
+            and item
+            and item[0] == "model"
+            and sexpr.find(item, "hide") is None
+        ):
+            item[1] = MODEL_VAR + swap[0]
+            xyz = sexpr.find(sexpr.find(item, "offset"), "xyz")
+            xyz[3] = swap[1]
+    return footprint
+
+
 def own_models(footprint, model_dir):
     """Drop the footprint's hidden 3D models; copy the shown ones, compressed, into the project
     library and point the footprint at the copies. Returns the models copied."""
@@ -204,7 +229,7 @@ def vendor_footprints(fp_dir, model_dir):
         old.unlink()
     for lib, name in FOOTPRINTS:
         tree = sexpr.parse((fp_dir / (lib + ".pretty") / (name + ".kicad_mod")).read_text())
-        models = own_models(fix_footprint(name, tree), model_dir)
+        models = own_models(swap_model(name, fix_footprint(name, tree)), model_dir)
         print("  footprint %s:%s, 3D model %s" % (lib, name, ", ".join(models) or "none"))
         (dest / (name + ".kicad_mod")).write_text(sexpr.dumps(tree) + "\n")
 

@@ -1,7 +1,7 @@
 """The main circuit's copper: tracks and vias around the Pico, the power input, the headers.
 
 Points as in layout.py. The Pico is on the back under the board's left end, its pins 1-20 at
-x = 19.89 (next to the track) and 21-40 at x = 2.11 (the board's edge). Between its two rows
+x = 20.04 (next to the track) and 21-40 at x = 2.26 (the board's edge). Between its two rows
 on the front: J1 and the power parts under it, the CC sense resistors beside pins 31-32. The
 Pico W's antenna keep-out (the module's far end) stays bare, so every line from the Pico's
 far pins leaves its rows past it: the LED data down the left edge to the buffer below the
