@@ -17,7 +17,7 @@ optionally ``supply_ma()`` (what the USB-C supply advertises: the LED current bu
 
 Every driver runs the same loop: ``tick`` every ``next_tick_ms`` (the Pico's ``run``, the PC
 harness and the terminal simulator in tools/, the web board), so the journal folds after the
-quiet time on each of them. ``run`` is the asyncio skeleton of CONVENTIONS 2.5: a global
+quiet time on each of them. ``run`` is the asyncio skeleton (docs/DESIGN.md): a global
 exception handler, a task that turns the loop, and the watchdog's. An uncaught error is
 printed, written to the error log, shown as a red pattern (``show_error``, the one path, at
 boot too); then the board resets and comes back in its saved state, blinking "recovered".
@@ -167,14 +167,14 @@ class App:
         """One turn of the board's loop at tick now: a keypad scan (decode and act: a key's
         event is on flash when its scan returns), the frame (LEDs and text, when changed)
         and the idle work (the journal's fold while the keys rest). True if the LEDs
-        changed or a key event came. With a remote (live.hub, issue 19), a paired phone's
-        keys are one more key source ORed into the scan: the same decoder and controller path
-        as the keypad's; after the turn (its writes on flash) the remote takes the new state."""
-        mask = self.board.scan_keys()
+        changed or a key event came. With a remote (live.hub: a Pico W's server), after the
+        keypad's scan a paired phone's entry waiting is taken whole (its keys through the
+        controller as the keypad's), and after the turn (its writes on flash) the remote
+        takes the new state for the phones."""
+        n = self.feed_keys(self.board.scan_keys(), now)
         r = self.remote
         if r is not None:
-            mask |= r.keys(now)
-        n = self.feed_keys(mask, now)
+            n += r.apply(now)
         changed = self.step(now)
         self.idle(now)
         if r is not None:
@@ -357,7 +357,7 @@ async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None, guests=()):
 
     stop = asyncio.Event()
 
-    def handler(loop, context):  # errors outside the guarded tasks (CONVENTIONS 2.5)
+    def handler(loop, context):  # errors outside the guarded tasks (DESIGN.md)
         app.fail(context.get("exception") or RuntimeError(context.get("message", "?")))
         stop.set()
 
@@ -397,5 +397,5 @@ def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None):
     except Exception as e:  # outside the tasks (asyncio itself): log it, reset like any other
         show_error(board, bytearray(FRAME_BYTES), e, "run")
     finally:
-        asyncio.new_event_loop()  # asyncio's state survives a soft reset (CONVENTIONS 3.3)
+        asyncio.new_event_loop()  # asyncio's state survives a soft reset: a fresh loop
     board.reset()

@@ -12,7 +12,7 @@ A mode module defines ``Mode(keeper)`` with:
     paint(view, now)   set the overlay, preview and show_pegs (the controller cleared them)
     lines()            the text display's detail lines (16 columns each)
 
-Data flows one way (CONVENTIONS 20): a mode changes the keeper (the one source of truth for
+Data flows one way (docs/DESIGN.md): a mode changes the keeper (the one source of truth for
 the game) and returns what happened; it never reaches into the controller or the view. The
 outcome is None (nothing to report), an int of the flags below, a note (a short text for the
 display), or a pair (flags, note): a few bytes, most often a constant. The controller

@@ -41,12 +41,11 @@ import sys
 import time
 from pathlib import Path
 
-import board_files
-import board_spec
-from board_jobs import run_jobs
-from board_session import PicoBoard
-from pico_figures import heap_figures, host_frames
-from pico_session import Install
+from tools.emu import board_files, board_spec
+from tools.emu.board_jobs import run_jobs
+from tools.emu.board_session import PicoBoard
+from tools.emu.pico_figures import heap_figures, host_frames
+from tools.emu.pico_session import Install
 
 HERE = Path(__file__).resolve().parent
 # 220 pegs: A 114, B 110 (apart, so nothing blinks). A deal has at most 8 go points with two
@@ -98,7 +97,7 @@ async def boot_fresh(files):
 
 async def boot_restored_and_keys(files):
     """The 220-peg board: its restored frame, then GOES timed goes for A."""
-    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
+    from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()

@@ -1,6 +1,6 @@
 // The page's own words. What it puts on the board's display is held to the display's size
 // (16 columns, 8 lines, as the firmware's own messages are); the rest goes in the banner
-// above the board and the footer's status line. host_tests/test_web_browser.py checks each.
+// above the board and the footer's status line. host_tests/web/test_web_browser.py checks each.
 // SPDX-License-Identifier: MIT
 
 export const COLS = 16;
@@ -15,7 +15,7 @@ export const DISPLAY = {
   connecting: ["Looking for", "the board..."],
 };
 
-// The live view of a PicoPeg W (live.js, livekeys.js): the header's state, the pairing
+// The live view of a PicoPeg W (live.js, livepair.js, liveentry.js): the header's state, the pairing
 // panel's and the banner's words.
 export const LIVE = {
   watching: "watching",
@@ -36,13 +36,32 @@ export const LIVE = {
   wrong:
     "Wrong code: nothing is paired. Type the code the board shows now, or tap Pair for a new one.",
   locked: (s) =>
-    `Pairing is locked for ${s} s after 5 wrong codes in a minute; watching goes on. ` +
-    "Then tap Pair for a new code.",
-  pairedNote: "Paired: this phone's keys go to the board, as its own keypad's do.",
+    `Pairing is locked for ${s} s on this phone after 5 wrong codes in a minute; watching ` +
+    "goes on. Then tap Pair for a new code.",
+  askedJustNow: (s) =>
+    `This phone asked for a code a moment ago: type the code the board shows, or tap Pair ` +
+    `again in ${s} s.`,
+  pairedNote: "Paired: this phone's entries go to the board, as its own keypad's do.",
   noAnswer: "The board did not answer: try again.",
-  notSent: "The board did not answer: that key was not sent.",
-  badKey: "The board refused that key.",
-  held: (ms) => (ms >= 3000 ? "held: a 3 s hold" : "held: a long press"),
+  // The entry line above the keypad (liveentry.js).
+  entry: {
+    heels: "his heels",
+    count: (p) => `count ${p}`,
+    undo: "undo",
+    cut: (s) => `${s} deals first`,
+    then: "then A-D or #",
+    fixPlus: "fix +",
+    fixMinus: "fix −",
+    threeDigits: "At most 3 digits: * clears.",
+    fixToSide: "A correction goes to a side key.",
+    fixPoints: "Type the correction's points, then the side.",
+    onBoard: "Modes and a new game: on the board's own keypad.",
+    sending: (what, tries) => (tries ? `sending… ${what} (again)` : `sending… ${what}`),
+    done: (what, said) => (said ? `✓ ${what}: ${said}` : `✓ ${what}`),
+    refused: (what, why) => `✗ ${what}: ${why}`,
+    asked: (question, key) => `? ${question} (${key} again)`,
+    notPaired: "✗ not paired: nothing was entered",
+  },
   footer:
     "Live from the board: this page draws what the board sends, after it is saved on the " +
     "board. The game is kept on the board; anyone on its network may watch, a paired phone " +
