@@ -18,11 +18,9 @@ from tools.hardware.kicadgen import layout, parts
 HAND_NAMES = {
     "SC0915": "Raspberry Pi Pico (no headers)",
     "UVR1C102MPD": "1000 uF 16 V radial capacitor, 10 x 16 mm",
-    "1x08 R/A 2.54": "8-pin 2.54 mm right-angle (90 degree) male header",
+    "61300811021": "8-pin 2.54 mm right-angle (90 degree) male header (any will do)",
     "61300411121": "4-pin 2.54 mm male header (the display module brings its own)",
 }
-# Parts any maker's drawer or shop has, with no one part number to name.
-GENERIC = {"1x08 R/A 2.54": "cut from a 1x40 right-angle strip"}
 PICO_HEADER = (
     "61302011121",
     "20-pin 2.54 mm male header, for the Pico: short ends through "
@@ -58,8 +56,7 @@ def rows():
     for p in parts.all_parts():
         if p["bom"] and parts.SOURCING[p["mpn"]][1] == "tht":
             name = HAND_NAMES[p["mpn"]]
-            made = "%s %s" % (p["mfr"], p["mpn"]) if p["mfr"] else GENERIC[p["mpn"]]
-            out.append((name, 1, p["ref"] + " (hand-soldered)", made))
+            out.append((name, 1, p["ref"] + " (hand-soldered)", "%s %s" % (p["mfr"], p["mpn"])))
             if p["ref"] == "A1":
                 mpn, what, qty = PICO_HEADER
                 out.append((what, qty, "A1's pins (hand-soldered)", "Wurth Elektronik " + mpn))

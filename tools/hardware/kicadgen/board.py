@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pcbnew
 
-from tools.hardware.kicadgen import layout, netlist, silk, track
+from tools.hardware.kicadgen import layout, netlist, silk, track, wiring
 
 ROOT = Path(__file__).resolve().parents[3]
 FP_LIB = ROOT / "hardware" / "kicad" / "lib" / "picopeg.pretty"
@@ -277,9 +277,9 @@ def build(netlist_path, out_path):
         b.add_footprint(comp, by_pad, places[comp["ref"]])
     b.add_outline()
     print("  routing", flush=True)
-    for layer, width, points in layout.routes():
+    for layer, width, points in layout.routes() + wiring.routes():
         b.add_track(layer, width, points)
-    for xy, pad in layout.vias():
+    for xy, pad in layout.vias() + wiring.vias():
         b.add_via(xy, pad)
     for text, xy, size in silk.texts():
         b.add_text(text, xy, size)

@@ -5,7 +5,7 @@ where the keypad's player sits, y = 102). `placements()` gives {ref: (x, y, rota
 `routes()` gives tracks as lists of points, each (x, y), a pad ("REF", "pad"), ("H", x) (across
 to x from the previous point) or ("V", "REF", "pad") (up or down to that pad's y); ("NET",
 "REF", "pad") names the net of a track that touches no pad. The board builder resolves pads to
-their real positions. The main circuit's copper is in wiring.py.
+their real positions. The main circuit's copper is in wiring.py, which builds on this.
 
 Revision B puts nothing tall on the front but the USB-C socket, so the case's face plate lies
 1.8 mm over the LEDs: the Pico hangs under the board's left end on its headers, its micro-USB
@@ -185,15 +185,10 @@ def _ground_routes():
 
 
 def routes():
-    """Every track as (layer, width mm, [points])."""
-    from tools.hardware.kicadgen import wiring
-
-    return _chain_routes() + _ground_routes() + wiring.routes()
+    """The track's copper as (layer, width mm, [points]) (the main circuit's: wiring.py)."""
+    return _chain_routes() + _ground_routes()
 
 
 def vias():
-    """[(position, pad whose net the via carries)]: a ground via per track LED and the main
-    circuit's (wiring.py)."""
-    from tools.hardware.kicadgen import wiring
-
-    return [(led_via(h), ("D%d" % h, "3")) for h in range(1, track.HOLES + 1)] + wiring.vias()
+    """[(position, pad whose net the via carries)]: a ground via per track LED."""
+    return [(led_via(h), ("D%d" % h, "3")) for h in range(1, track.HOLES + 1)]

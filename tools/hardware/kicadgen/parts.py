@@ -54,7 +54,8 @@ SOURCING = {
     # No LCSC code: bought with the other hand-soldered parts (any distributor).
     "UVR1C102MPD": ("", "tht", 0.3500, "estimate"),
     "SC0915": ("", "tht", 4.0000, "estimate"),
-    "1x08 R/A 2.54": ("", "tht", 0.1500, "estimate"),  # any right-angle header, no MPN
+    # Würth's WR-PHD angled header by its numbering (6130xx11021); any 1x8 right-angle fits.
+    "61300811021": ("", "tht", 0.3000, "estimate"),
     "61300411121": ("", "tht", 0.2000, "estimate"),
 }
 
@@ -170,7 +171,7 @@ def main_parts():
              {"A": "STATUS_A", "K": "GND"}, (228.6, 203.2), desc="status LED"),
         # Off-board controls: 4x4 keypad (rows then columns) and the optional SSD1306.
         part("J2", "Conn_01x08", "Keypad 4x4", "PinHeader_1x08_P2.54mm_Horizontal",
-             "1x08 R/A 2.54", "",
+             "61300811021", "Wurth Elektronik",
              {str(i + 1): n for i, n in enumerate(KEYPAD_J2)},
              (50.8, 279.4)),
         part("J3", "Conn_01x04", "SSD1306 I2C", "PinHeader_1x04_P2.54mm_Vertical",
