@@ -3,7 +3,7 @@
     .venv-hw/bin/python -m tools.hardware.seats      (make seats; make hardware runs it too)
 
 prints one line a seat: `seat NAME min_visible PCT hidden_columns N`, PCT the share of the
-least-visible LED's lit area seen from that seat, N the display's columns with any pixel
+least-visible LED's lit area seen from that seat (in whole per cent, rounded), N the display's columns with any pixel
 hidden. The seats: two players facing the board's long sides (front: the keypad's side,
 where the display's text stands upright; back: across the table), eyes 400 mm above the
 table and 450 mm from the board's centre line, and a third and fourth at the ends, 450 mm
@@ -164,7 +164,7 @@ def report(solids, geo=None):
 
 
 def lines(rows):
-    return ["seat %s min_visible %d hidden_columns %d" % (name, int(share * 100), cols)
+    return ["seat %s min_visible %d hidden_columns %d" % (name, round(share * 100), cols)
             for name, share, cols in rows]  # fmt: skip
 
 
