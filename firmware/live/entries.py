@@ -25,7 +25,8 @@ SPDX-License-Identifier: MIT
 
 from compat import const
 from keypad import KEYS
-from view import MODE_NAMES, MODE_SCORE
+from modes import MODE_SCORE
+from modes import name as mode_name
 
 TAP = const(0)  # ui.TAP, keypad.LONG, keypad.HOLD: how a key is used (not imported: the
 LONG = const(3)  # table must not load the modes' package before the board has)
@@ -129,8 +130,8 @@ def blocked(app, entry):
     phase = entry[2]
     m = app.ctl.mode_id
     if mode >= 0 and m != mode:
-        return "the board is in {}: hold D on it for the {}".format(MODE_NAMES[m],
-                                                                    MODE_NAMES[mode])  # fmt: skip
+        return "the board is in {}: hold D on it for the {}".format(mode_name(m),
+                                                                    mode_name(mode))  # fmt: skip
     show = app.keeper.game.in_show
     if phase == PLAY and show:
         return "the play is over: this hand is in its show"

@@ -36,7 +36,7 @@ from scorekeeper.fileops import join
 from live.pairing import LOCKED, PAIRED, Pairing
 from live.phones import Phones, fingerprint
 
-FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (ui/options.py)
+FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (modes/settings.py)
 PHONES_FILE = "phones.txt"
 _CODE_LEVEL = const(40)  # the code's holes, dim white (G R B)
 

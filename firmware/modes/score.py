@@ -40,8 +40,6 @@ from scorekeeper.events import (
     START,
 )
 from scorekeeper.rules import check_count
-from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
-
 from ui import (
     LONG,
     REFUSALS,
@@ -52,6 +50,7 @@ from ui import (
 )
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
+from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
 GAME_OVER = "game over: hold # (new game) or * (undo)"
