@@ -3,12 +3,12 @@
     .venv-hw/bin/python -m tools.hardware.seats      (make seats; make hardware runs it too)
 
 prints one line a seat: `seat NAME min_visible PCT hidden_columns N`, PCT the share of the
-least-visible LED's lit area seen from that seat (in whole per cent, rounded), N the display's columns with any pixel
-hidden. The seats: two players facing the board's long sides (front: the keypad's side,
-where the display's text stands upright; back: across the table), eyes 400 mm above the
-table and 450 mm from the board's centre line, and a third and fourth at the ends, 450 mm
-from the board's centre. Computed on the case as built (case_build: the base and the face
-plate, tessellated) and the board file's placement: a lit point is seen when the straight
+least-visible LED's lit area seen from that seat (in whole per cent, rounded), N the display's
+columns with any pixel hidden. The seats: two players facing the board's long sides (front: the
+keypad's side, where the display's text stands upright; back: across the table), eyes 400 mm
+above the table and 450 mm from the board's centre line, and a third and fourth at the ends,
+450 mm from the board's centre. Computed on the case as built (case_build: the base and the
+face plate, tessellated) and the board file's placement: a lit point is seen when the straight
 line from it to the eye meets no triangle of the case. An LED's lit area is its reflector's
 opening, a 3.93 mm disc on the package's top (the WS2812B's 3D model in the project library);
 the display's pixels are the centres of its 128 x 64 grid on the glass.
