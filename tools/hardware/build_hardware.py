@@ -17,6 +17,7 @@ SPDX-License-Identifier: MIT
 """
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -99,6 +100,20 @@ def case_picture(out):
     case_render.render_steps(out / "case", out / "assembly")
 
 
+def cpu_seconds():
+    """CPU seconds this process and the children it waited for have used (user + system)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def load_average():
+    """The machine's 1-minute load average (0.0 where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
 PICTURES = (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png"))
 ASSEMBLY_DIR = "assembly"  # one picture a step of hardware/README.md's assembly
 
@@ -135,7 +150,9 @@ def main(argv=None):
         outdir.empty(out, what="hardware")
     except outdir.Refused as e:
         raise SystemExit(f"make hardware: {e}") from None
-    began = time.monotonic()
+    # Wall time depends on what else the machine runs; CPU time is the build's own work, about
+    # its wall time on an idle machine. The load averages say how busy the machine was.
+    began, began_cpu, loads = time.monotonic(), cpu_seconds(), [load_average()]
     todo = steps(out)
     made = {}
     if not args.no_case:
@@ -144,20 +161,24 @@ def main(argv=None):
         todo.append(("pictures of the board in its case and of the assembly (KiCad)",
                      lambda: case_picture(out)))  # fmt: skip
     for i, (name, run) in enumerate(todo, 1):
-        start = time.monotonic()
+        start, start_cpu = time.monotonic(), cpu_seconds()
         print("[%d/%d] %s ..." % (i, len(todo), name), end=" ", flush=True)
         if callable(run):
             run()
         else:
             kicad(*[str(a) for a in run])
-        print("%.1f s" % (time.monotonic() - start), flush=True)
+        loads.append(load_average())
+        print("%.1f s (CPU %.1f s)" % (time.monotonic() - start, cpu_seconds() - start_cpu),
+              flush=True)  # fmt: skip
     if args.pictures:
         publish_pictures(out)
     print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
     for f in sorted(out.iterdir()):
         if f.is_file():
             print("  %-26s %8d bytes" % (f.name, f.stat().st_size))
-    print("done in %.1f minutes" % ((time.monotonic() - began) / 60))
+    wall, cpu = (time.monotonic() - began) / 60, (cpu_seconds() - began_cpu) / 60
+    print("done in %.1f minutes, CPU %.1f minutes; load average %.1f to %.1f"
+          % (wall, cpu, min(loads), max(loads)))  # fmt: skip
     return 0
 
 
