@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 import serial.tools.list_ports
 from fake_pico import FakePico
-from flash_support import MPY_CROSS, STATE
+from flash_support import MPY_CROSS, STATE, worker_build
 
 from tools import flash
 from tools.flashing import link, ports
@@ -35,8 +35,10 @@ def attached(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory):
-    return tmp_path_factory.mktemp("device-image")
+def out():
+    """The tool's --out: a folder of the worker's own, which the tool's build keeps up to date
+    (a run compiles only the modules that changed since the last)."""
+    return worker_build("flash-cli-tests")
 
 
 def run(capsys, argv, pico=None, fail=True):
