@@ -7,7 +7,7 @@ it into the keys its own keypad takes for it (``2`` then ``A``) and feeds them, 
 its loop, through a keypad decoder of the entry's own into the controller: the same key
 events, modes, checks and refusals as the keypad's. The rules have one path.
 
-    entry = build(doc)              # (steps, mode, phase, changed, again); ValueError: malformed
+    entry = build(doc)              # (steps, mode, phase, changed, again, act); ValueError
     why = blocked(app, entry)       # "" or why the board cannot take it now (nothing applied)
     result, text = run(app, decoder, entry, now)  # APPLIED, REFUSED or ASKED, and the words
 
