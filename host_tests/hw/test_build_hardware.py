@@ -46,11 +46,12 @@ def test_pictures_need_the_case(stand_ins, tmp_path):
 
 def test_cpu_time_counts_the_tools_it_runs():
     # The build's CPU figure must include kicad-cli's, which runs as a child: a child that
-    # spends 0.3 s of its own CPU time shows in it, however busy the machine is.
+    # spends 0.5 s of its own CPU time shows in it, however busy the machine is (to within
+    # the clock ticks os.times counts in: 0.01 s a field).
     import subprocess
     import sys
 
-    burn = "import time\nwhile time.process_time() < 0.3: pass"
+    burn = "import time\nwhile time.process_time() < 0.5: pass"
     before = bh.cpu_seconds()
     subprocess.run([sys.executable, "-c", burn], check=True)
-    assert bh.cpu_seconds() - before >= 0.3
+    assert bh.cpu_seconds() - before >= 0.45
