@@ -2,6 +2,7 @@
 connection is passed through as it is, but each `POST /api/entry` meets a fault first.
 
     proxy = FaultProxy(board_port, plan)     # plan(seq, attempt) -> one of FAULTS
+    FaultProxy(board_port, plan, late_s=lambda: 0.3)   # how long a "late" answer is held
     proxy.url                                # http://127.0.0.1:PORT/ (the phone opens this)
     proxy.attempts                           # [(monotonic s, seq, fault)], in order
     proxy.close()
@@ -11,7 +12,7 @@ The faults a radio and a busy board give a phone:
   "503"   answered `503 Service Unavailable` by the proxy; the board never sees it;
   "drop"  the connection closed unanswered; the board never sees it;
   "lost"  the board takes it (and applies it), but its answer never reaches the phone;
-  "late"  the board's answer is held back LATE_S seconds (past the page's own timeout).
+  "late"  the board's answer is held back late_s() seconds (LATE_S: past the page's timeout).
 
 The board's server closes each connection after its answer (microdot: one request a
 connection), so only a connection's first request needs a look. pytest support only.
@@ -68,9 +69,10 @@ def pipe(a, b):
 
 
 class FaultProxy:
-    def __init__(self, board_port, plan):
+    def __init__(self, board_port, plan, late_s=lambda: LATE_S):
         self.board = ("127.0.0.1", board_port)
         self.plan = plan
+        self.late_s = late_s
         self.attempts = []
         self.tries = {}  # seq -> attempts so far
         self.lock = threading.Lock()
@@ -142,5 +144,5 @@ class FaultProxy:
         if fault == "lost":
             return
         if fault == "late":
-            time.sleep(LATE_S)
+            time.sleep(self.late_s())
         client.sendall(answer)
