@@ -26,6 +26,8 @@ import struct
 import threading
 import time
 
+from tools.web.flood import read_to_end
+
 FAULTS = ("pass", "503", "drop", "lost", "late")
 LATE_S = 9.0  # the page gives the board 8 s to answer
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
@@ -135,12 +137,7 @@ class FaultProxy:
             return  # closed with a reset, nothing answered
         with socket.create_connection(self.board, timeout=30) as board:
             board.sendall(request)
-            answer = b""
-            while True:
-                chunk = board.recv(65536)
-                if not chunk:
-                    break
-                answer += chunk
+            answer = read_to_end(board)
         if fault == "lost":
             return
         if fault == "late":

@@ -27,6 +27,16 @@ MALFORMED = (
 )
 
 
+def read_to_end(sock):
+    """Every byte a socket gives until its peer closes."""
+    out = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return out
+        out += chunk
+
+
 class Flood:
     """IDLE sockets from one address, each opened again as soon as the board drops it, and
     malformed requests one after another from another address, until stop()."""
@@ -77,12 +87,7 @@ class Flood:
                                               source_address=(FUZZER, 0)) as c:  # fmt: skip
                     c.sendall(MALFORMED[i % len(MALFORMED)])
                     c.shutdown(socket.SHUT_WR)
-                    got = b""
-                    while True:
-                        chunk = c.recv(4096)
-                        if not chunk:
-                            break
-                        got += chunk
+                    got = read_to_end(c)
                 with self.lock:
                     self.sent += 1
                     self.answers.append(got.split(b"\r\n", 1)[0])
