@@ -6,7 +6,7 @@ worked out by hand in the comments."""
 
 from app_support import board_in, refused, state, text
 from modes import MODE_SCORE
-from scorekeeper.events import CRIB, DEAL, HAND, PEG
+from scorekeeper.events import CRIB, DEAL, HAND, MUGGINS, PEG
 
 CHECK, COUNT = ("show", 1), ("show", 2)
 
@@ -84,6 +84,50 @@ def test_checking_a_wrong_claim_and_a_fifth_card_of_a_rank():
     assert "claim 28: is 29" in h.lines and "missed 1" in h.lines and "#: B +28" in h.lines
     h.press("#")
     assert pegged(h) == [(1, HAND, 28)]
+
+
+def test_with_muggins_on_the_points_a_short_claim_missed_go_to_the_opponent():
+    # B: J 2 3 4 and the starter 5, every card a heart. J+5 and J+2+3 (4), the run 2-3-4-5
+    # (4): 8 from the ranks; a flush of five (5) and nobs (the jack of the starter's suit,
+    # which a flush with the starter makes) (1): 14. B claims 8 and says the flush with the
+    # starter (C): 6 missed, and with muggins on A takes them; # pegs B's claim.
+    h = board_in(MODE_SCORE, ("muggins", 1), CHECK)
+    h.type("2BA#")
+    h.type("A2345")
+    assert "#:none A:nobs" in h.lines and "flush: B 4, C 5" in h.lines
+    h.type("8C")
+    assert "claim 8: is 14" in h.lines and "missed 6" in h.lines
+    assert "A: +6 muggins" in h.lines and "#: B +8" in h.lines
+    before = state(h)
+    h.press("B")  # B cannot take its own missed points
+    refused(h, *before)
+    h.press("A")
+    assert [ev[1:4] for ev in h.keeper.game.events if ev[0] == PEG and ev[2] == MUGGINS] == [
+        (0, MUGGINS, 6)
+    ]
+    before = state(h)
+    h.press("A")  # once only
+    refused(h, *before)
+    h.press("#")
+    assert pegged(h) == [(1, HAND, 8)]
+    # A: 5 5 10 J and the 5: the jack's suit alone can change it. 10+5 and J+5 with each of
+    # the three fives (12), 5+5+5 (2), the three fives' pairs (6): 20; nobs 21. A claims 20
+    # and says nobs (A): 1 missed, B takes it.
+    h.type("550A20A")
+    assert "claim 20: is 21" in h.lines and "B: +1 muggins" in h.lines
+    h.press("B")
+    h.press("#")
+    g = h.keeper.game
+    assert pegged(h)[-1] == (0, HAND, 20)
+    # Each side: its play and counts, and the other's missed points: A 1 (go) + 6 + 20,
+    # B 2 (fifteen) + 8 + 1.
+    assert g.scores[:2] == [1 + 6 + 20, 2 + 8 + 1]
+    # The same hand claimed as 8 with the common answer (#: no flush, no nobs) is right
+    # about the cards it was given: no muggins to take.
+    h = board_in(MODE_SCORE, ("muggins", 1), CHECK)
+    h.type("2BA#")
+    h.type("A23458#")
+    assert pegged(h) == [(1, HAND, 8)] and "correct: B hand" in text(h)
 
 
 def test_three_players_count_round_the_table_then_the_crib():
