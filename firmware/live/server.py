@@ -92,7 +92,7 @@ class Server:
         self.files = site_files(site_dir)
         self.log = log or board_log(hub.app.board)  # log(exc, where): the error log
         self.logged = 0
-        self.watchers = []
+        self.watchers: list = []
         self.slots = Slots(self.connection, lambda: len(self.watchers))  # the cap, its line
         self.changed = asyncio.Event()
         self.answered = asyncio.Event()  # set (and cleared) as each entry is answered
