@@ -33,14 +33,6 @@ def plus(score: list[int], side: int, points: int) -> list[int]:
     return out
 
 
-async def first_scan_ms(pico, first):
-    """The emulated ms of the board's first keypad scan after its first frame."""
-    after = [ns for ns in pico.keys.scans if ns > first.ns]
-    ns = after[0] if after else await pico.wait_pin(pico.keys.rows[0], high=False)
-    assert ns >= 0, "the board never scanned its keys"
-    return ns / 1e6
-
-
 async def play_and_cut(start, entries, n, fraction, idle_ms=1000):
     """Boot from `start` (files or an image), type each (keys, side, points) entry, cut the
     power `fraction` into the n-th filesystem write after the first frame (n=None: no cut;
@@ -50,17 +42,16 @@ async def play_and_cut(start, entries, n, fraction, idle_ms=1000):
     async with PicoBoard(**{kind: start}) as pico:
         first = await pico.next_frame(until_ms=5000)
         assert first is not None, "no LED frame within 5 s of power-on"
-        # The first frame comes before the keypad is read (app.py: the controller loads after
-        # it); the player types once the board scans its keys, as a person's first key would.
-        ready = await first_scan_ms(pico, first)
+        # The player types as soon as the track lights: 100 ms after the first frame, while
+        # the modes still load (the board keeps the keys until then: firmware/bootkeys.py).
         if n is None:
-            t = pico.tap("".join(e[0] for e in entries), ready + 100)
+            t = pico.tap("".join(e[0] for e in entries), first.ms + 100)
             await pico.run_until(t + idle_ms)
             return sum(
                 FS[0] <= o.address < FS[1] and o.start_ns > first.ns for o in pico.flash.ops
             )
         pico.cut_power_during(n=n, fraction=fraction)
-        t = ready + 100
+        t = first.ms + 100
         released = []
         for keys, _side, _points in entries:
             t = pico.tap(keys, t)
