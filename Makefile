@@ -14,7 +14,7 @@ BUILD ?= build
 # Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
 UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
 
-.PHONY: help venv test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
+.PHONY: help venv club test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
 
 help:
 	@echo "make sim     run the board in the terminal simulator (no Pico needed)"
@@ -22,6 +22,7 @@ help:
 	@echo "make test-fast   the edit loop: lint, mypy and the CPython tests not marked slow, in parallel"
 	@echo "make test-upy-fast   the MicroPython edit loop: the unix port's tests but the slowest"
 	@echo "make bench   print the benchmarks side by side with their references"
+	@echo "make bench-presses   key presses a deal, per way of keying it (KEEP=DIR: the scripts)"
 	@echo "make lint    ruff check and format check"
 	@echo "make build   compile the firmware with mpy-cross into $(BUILD)/device"
 	@echo "make count ARGS=\"5H 5D 5S JC 5C\"   count a hand on the PC (tools/count.py)"
@@ -39,6 +40,7 @@ help:
 	@echo "make board-site   the page's live view for a Pico W, in $(BUILD)/board-site (docs/WIFI.md)"
 	@echo "make sim-script SCRIPT=f.sim   play a script in the simulator (docs/SIMULATOR.md)"
 	@echo "make export OUT=DIR   the Pico's records as JSON and CSV (STATE=DIR: a simulator's folder)"
+	@echo "make club    the club night hub: director's page, standings screen, players' page (docs/CLUB.md)"
 	@echo "make format  ruff format;  make typecheck: mypy;  make heap: the firmware's heap check"
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
@@ -181,6 +183,13 @@ $(BENCH_VENV)/.installed: requirements-bench.txt
 bench: venv build $(BENCH_VENV)/.installed
 	MICROPYTHON=$(abspath $(MICROPYTHON)) $(BENCH_PY) -m tools.bench.run
 
+# The key presses of a whole deal per way of keying it (tools/bench/bench_presses.py; make bench
+# runs it too): KEEP=DIR also writes each deal (DIR/NNNN.json) and its key scripts (NNNN-WAY.sim).
+KEEP ?=
+.PHONY: bench-presses
+bench-presses: venv
+	$(PY) -m tools.bench.bench_presses $(KEEP)
+
 # The board in the terminal (tools/sim.py; docs/SIMULATOR.md). ARGS: e.g. --reset, --no-color.
 sim: venv
 	$(PY) tools/sim.py $(ARGS)
@@ -193,6 +202,24 @@ sim-script: venv
 
 count: venv
 	$(PY) tools/count.py $(ARGS)
+
+# The club night hub (docs/CLUB.md) in its own small venv (microdot, pinned by hash in
+# requirements-club.txt): a club's laptop or Raspberry Pi needs Python 3.11 and make. It prints
+# the addresses of the director's page, the standings screen and the players' page. CLUB_DB
+# picks the club file (default ~/.local/share/picopeg/club.db), CLUB_PORT the port.
+CLUB_VENV ?= .venv-club
+CLUB_PY := $(CLUB_VENV)/bin/python
+CLUB_PORT ?= 8090
+CLUB_DB ?=
+$(CLUB_VENV)/.installed: requirements-club.txt
+	@echo "setting up $(CLUB_VENV): pip installs requirements-club.txt (once)"
+	@test -x $(CLUB_PY) || $(PYTHON) -m venv $(CLUB_VENV)
+	@$(CLUB_PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements-club.txt
+	@touch $@
+
+club: $(CLUB_VENV)/.installed
+	@$(CLUB_PY) -m tools.club $(if $(CLUB_DB),--db "$(CLUB_DB)") serve --port $(CLUB_PORT)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis

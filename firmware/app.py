@@ -191,14 +191,14 @@ class App:
         """One turn of the board's loop at tick now: a keypad scan (decode and act: a key's
         event is on flash when its scan returns), the frame (LEDs and text, when changed)
         and the idle work (the journal's fold while the keys rest). True if the LEDs
-        changed or a key event came. With a remote (live.hub, issue 19), a paired phone's
-        keys are one more key source ORed into the scan: the same decoder and controller path
-        as the keypad's; after the turn (its writes on flash) the remote takes the new state."""
-        mask = self.board.scan_keys()
+        changed or a key event came. With a remote (live.hub: a Pico W's server), after the
+        keypad's scan a paired phone's entry waiting is taken whole (its keys through the
+        controller as the keypad's), and after the turn (its writes on flash) the remote
+        takes the new state for the phones."""
+        n = self.feed_keys(self.board.scan_keys(), now)
         r = self.remote
         if r is not None:
-            mask |= r.keys(now)
-        n = self.feed_keys(mask, now)
+            n += r.apply(now)
         changed = self.step(now)
         self.idle(now)
         if r is not None:

@@ -32,6 +32,7 @@ SETTLE_US = const(10)  # a driven row needs a moment through the membrane's resi
 STATE_DIR = "/state"
 LOG_PATH = "/errors.log"
 SITE_DIR = "/www"  # the page's files, which make flash copies to a Pico W (issue 19)
+PHONES_PATH = "/phones.txt"  # a Pico W's paired phones (live/phones.py): not in /state's backups
 # "Raspberry Pi Pico W with RP2040", "Raspberry Pi Pico 2 W with RP2350": a radio on board.
 _PICO_W = " W with " in sys.implementation._machine
 # The watchdog's CTRL register (RP2040 datasheet 4.7.6; RP2350 12.9.7); its ENABLE bit 30 is
@@ -84,6 +85,7 @@ class Board:
     state_dir = STATE_DIR
     log_path = LOG_PATH
     site_dir = SITE_DIR
+    phones_path = PHONES_PATH
 
     def __init__(self):
         self._np = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), LED_COUNT)

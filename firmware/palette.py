@@ -39,10 +39,18 @@ INK_BAR_RED = const(21)
 N_INKS = const(22)
 
 # Relative level of each role, out of 256, before the brightness setting. The back peg is
-# 1/6 of the front; markers are dim enough to read as "place holders", never as pegs.
+# 1/6 of the front; markers are dim enough to read as "place holders", never as pegs (the
+# skunk-line markers as dim as the others: a brighter red would pass for the classic
+# palette's red back peg).
 _SIDE_LEVELS = (256, 42, 96, 64)  # FRONT, BACK, DEALER, BAR
 _LEVEL_MARK = const(20)
-_LEVEL_SKUNK = const(40)
+_LEVEL_SKUNK = const(20)
+# The back peg's brightest channel never drops below this drive level. At the lowest
+# brightness steps 1/6 of the front is 1-2 levels, too coarse to keep a side's hue: side C's
+# and D's back pegs both came out (1, 1, 1), the hole markers' white. At 4 every palette
+# colour keeps its hue, the back peg stays half or less of its front (8 at step 1), and
+# host_tests/test_palette.py checks every pair of pegs and markers apart at every step.
+_BACK_MIN = const(4)
 _LEVEL_FLASH = const(96)
 _LEVEL_BAR = const(64)
 
@@ -62,6 +70,17 @@ def _put(out, ink, rgb, scale, level):
     out[i + 2] = scale_channel(rgb[2], scale, level)  # B
 
 
+def _raise_to(out, ink, rgb, least):
+    """Lift a dim ink so its brightest channel is `least`, keeping the colour's proportions
+    (rounded; a lit channel stays lit)."""
+    i = ink * 3
+    if max(out[i], out[i + 1], out[i + 2]) >= least:
+        return
+    top = max(rgb)
+    for k, v in ((0, rgb[1]), (1, rgb[0]), (2, rgb[2])):
+        out[i + k] = max(1 if v else 0, (v * least + top // 2) // top)
+
+
 def build_inks(out, palette, scale):
     """Fill out (N_INKS * 3 bytes, GRB) for palette index and global scale 0-255."""
     if not 0 <= palette < len(PALETTES):
@@ -72,6 +91,8 @@ def build_inks(out, palette, scale):
     for side in range(4):
         for role in range(4):
             _put(out, side * 4 + role, colours[side], scale, _SIDE_LEVELS[role])
+        if scale:
+            _raise_to(out, side * 4 + BACK, colours[side], _BACK_MIN)
     _put(out, INK_MARK, WHITE, scale, _LEVEL_MARK)
     _put(out, INK_SKUNK, RED, scale, _LEVEL_SKUNK)
     _put(out, INK_ERROR, RED, scale, _LEVEL_FLASH)

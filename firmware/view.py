@@ -8,6 +8,7 @@ SPDX-License-Identifier: MIT
 """
 
 from compat import const
+from palette import PALETTES
 from power import DEFAULT_BUDGET_MA
 from supply import AUTO, led_budget_ma
 
@@ -40,16 +41,27 @@ PREVIEW_ALL = const(4)
 BRIGHTNESS_LEVELS = const(8)  # settings value 1..8, see render.BRIGHTNESS
 DEFAULT_BRIGHTNESS = const(5)
 
-# The app's settings (app.* keys of the keeper's settings file) and their defaults: the one
-# table. The view applies them (apply_settings: at boot, before the first frame, and after a
-# change); the settings mode shows and steps them (ui.app_setting).
-APP_DEFAULTS = {
-    "app.mode": MODE_SCORE,  # the mode the board was in (MODE_*)
-    "app.brightness": DEFAULT_BRIGHTNESS,  # 1-8
-    "app.palette": 0,  # palette.PALETTES
-    "app.budget": AUTO,  # the LED current cap, mA; AUTO: what the supply allows (supply.py)
-    "app.keep_awake": 0,  # a power bank's keep-awake glow (keepawake.py): off
-}
+# The board's own settings (app.* keys of the keeper's settings file): the one table. A row
+# is (key, default, label, values, texts): the settings mode's label (None: not in its
+# menu), the values it steps through and its words for them (None: the numbers). They apply
+# at once: the view applies its own (apply_settings: at boot, before the first frame, and
+# after a change); a mode reads its own (ui.app_setting). The game's rules: ruletable.RULES.
+_LEVELS = tuple(range(1, BRIGHTNESS_LEVELS + 1))
+_BUDGETS = (AUTO, 250, 500, 800, 1000, 1400)  # AUTO (0): what the USB-C supply allows
+_BUDGET_TEXTS = ("auto", "250", "500", "800", "1000", "1400")
+APP_SETTINGS = (
+    ("app.mode", MODE_SCORE, None, (), None),  # the mode the board was in (MODE_*)
+    ("app.brightness", DEFAULT_BRIGHTNESS, "brightness", _LEVELS, None),
+    ("app.palette", 0, "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
+    # the LED current cap, mA (supply.py)
+    ("app.budget", AUTO, "LED current, mA", _BUDGETS, _BUDGET_TEXTS),
+    # a power bank's keep-awake glow (keepawake.py: ~11 mA on average)
+    ("app.keep_awake", 0, "bank keep-awake", (0, 1), ("off", "on")),
+)
+APP_DEFAULTS = {}  # key: default, from APP_SETTINGS
+for _row in APP_SETTINGS:
+    APP_DEFAULTS[_row[0]] = _row[1]
+del _row
 
 
 class View:

@@ -23,7 +23,7 @@ B_BAR = (13, 6, 0)  # G: 6.5
 C_FRONT = (32, 52, 19)  # R: 160 * 52 * 256 / 65280 = 32.6, B: 19.6
 D_FRONT = (52, 13, 39)  # G: 64 * 52 * 256 / 65280 = 13.05, B: 39.2
 MARK = (4, 4, 4)  # level 20: 4.06
-SKUNK = (8, 0, 0)  # level 40: 8.1
+SKUNK = (4, 0, 0)  # level 20 (as the markers): 4.06
 ERROR = (19, 0, 0)  # level 96
 FLASH = (19, 19, 19)
 BAR_WHITE = (13, 13, 13)

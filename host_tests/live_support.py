@@ -3,7 +3,7 @@
     with Served(tmp_path, "micropython") as s:    # or "python"
         s.get("/api/state")                       # (status, headers, body bytes)
         token = s.pair()                          # asks a code, reads it off the display lines
-        s.post("/api/key", {"key": "2", "ms": 100}, token)
+        s.entry(token, {"kind": "peg", "side": "A", "points": 2})   # (status, answer doc)
         s.raw(b"GET / HTTP/1.1\\r\\n\\r\\n")         # bytes sent as they are; the reply's bytes
 
 stdout is read by a thread: ``lines`` (every line), ``display`` (the last 8 display lines),
@@ -81,6 +81,7 @@ class Served:
         self.heap = []
         self.heap_board = None
         self.proc = None
+        self.seqs = {}  # token -> the number of its last entry sent
         self.start()
 
     def start(self):
@@ -156,6 +157,26 @@ class Served:
 
     def post(self, path, body=None, token=None):
         return self.request("POST", path, body if body is not None else b"", token)
+
+    def entry(self, token, doc, seq=None):
+        """A paired phone's entry, numbered on from its last (or seq): (status, answer doc)."""
+        if seq is None:
+            seq = self.seqs.get(token, 0) + 1
+        self.seqs[token] = max(seq, self.seqs.get(token, 0))
+        status, _, body = self.post("/api/entry", dict(doc, seq=seq), token)
+        return status, json.loads(body)
+
+    def peg(self, token, side, points):
+        """A peg from a paired phone, which the board must apply: sent again with the same
+        number after a 503, as the page does."""
+        doc = {"kind": "peg", "side": side, "points": points}
+        status, answer = self.entry(token, doc)
+        for _ in range(20):
+            if status != 503:
+                break
+            time.sleep(0.25)
+            status, answer = self.entry(token, doc, seq=self.seqs[token])
+        assert status == 200 and answer["applied"] is True, (status, answer)
 
     def state(self, token=None):
         status, _, body = self.get("/api/state", token)

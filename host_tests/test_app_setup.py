@@ -144,8 +144,9 @@ def test_a_rules_change_that_starts_the_game_again_starts_it_in_the_play():
 
 
 def test_one_table_of_app_setting_defaults():
-    """ui.APP_DEFAULTS is the one table: every app.* item of the settings mode has its default
-    there, among its values, and a fresh board shows and applies exactly those."""
+    """view.APP_SETTINGS is the one table (APP_DEFAULTS its defaults): every app.* item of the
+    settings mode has its default there, among its values, and a fresh board shows and
+    applies exactly those."""
     from ui import APP_DEFAULTS
     from ui.options import ITEMS
 

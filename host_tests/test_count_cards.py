@@ -125,9 +125,9 @@ def test_a_count_record_is_what_the_format_describes():
     k.count(1, 14, HAND, cards)
     rec = record(3, 0x4B, struct.pack("<BBhHI", 1, HAND, 14, 0, packed(cards)))
     assert len(rec) == 16  # 6 of frame, 10 of payload
-    assert k.fs.files[JNL] == b"PicoJnl\x04" + rec
+    assert k.fs.files[JNL] == b"PicoJnl\x05" + rec
     k.fold()
-    assert k.fs.files[LOG][0:8] == b"PicoPeg\x04" and k.fs.files[LOG][148:] == rec
+    assert k.fs.files[LOG][0:8] == b"PicoPeg\x05" and k.fs.files[LOG][149:] == rec
     three = ints(["5C", "5D", "5H", "JS"])  # the five-card game's 3-card hand and its starter
     assert unpack_cards(pack_cards(three)) == three and pack_cards(three) == packed(three)
 
@@ -164,13 +164,13 @@ def version_3_log():
     return data
 
 
-def test_a_version_3_log_loads_whole_and_is_rewritten_as_version_4():
+def test_a_version_3_log_loads_whole_and_is_rewritten_in_this_version():
     fs = FakeFS({LOG: version_3_log()})
     k = Keeper("st", fs, Clock())
     assert k.notice == "" and k.game.scores[0:2] == [8, 14] and k.game.in_show
     ds = deals(k.game)
     assert ds[0].counts == [(1, HAND, 12), (0, HAND, 8)] and ds[0].cards == [None, None]
-    assert fs.files[LOG][0:8] == b"PicoPeg\x04"  # rewritten before anything is appended
+    assert fs.files[LOG][0:8] == b"PicoPeg\x05"  # rewritten before anything is appended
     k.count(0, 4, CRIB, ints(["2C", "3D", "9H", "KS", "QC"]))
     booted = Keeper("st", FakeFS(dict(fs.files)), Clock())
     assert booted.notice == "" and booted.game.scores[0:2] == [12, 14]

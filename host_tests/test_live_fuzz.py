@@ -1,7 +1,7 @@
 """The fuzz test of issue 19: 1,200 malformed requests and 50 idle half-open connections while a
-paired phone plays a scripted game on the MicroPython unix port's served board. The game's
-result (scores, display, the deals of its record) is the one the same keys give on a board
-with no network; the server answers after; the heap keeps at least 60 KB free all along.
+paired phone plays a scripted game, its entries, on the MicroPython unix port's served board.
+The game's result (scores, display, the deals of its record) is the one the same keys give on
+a board with no network; the server answers after; the heap keeps at least 60 KB free all along.
 
 The heap: the unix port runs at 384 KB, the Pico's heap in its 64-bit objects by make heap's
 measure (docs/FIRMWARE.md, Memory: its 192 KB are about half the Pico's heap in 32-bit
@@ -71,9 +71,9 @@ def malformed(rng):
         return b"GET / HTTP/1.1\r\n" + b"H: v\r\n" * rng.randrange(33, 400) + b"\r\n"
     if kind == 7:  # a big or lying body, no cookie (a watcher)
         n = rng.choice([65, 500, 99999])
-        return b'POST /api/key HTTP/1.1\r\nContent-Length: %d\r\n\r\n{"key":"2"' % n
-    if kind == 8:  # a watcher's key, well formed: 403
-        return b'POST /api/key HTTP/1.1\r\nContent-Length: 22\r\n\r\n{"key":"2","ms":100}  '
+        return b'POST /api/entry HTTP/1.1\r\nContent-Length: %d\r\n\r\n{"seq":1' % n
+    if kind == 8:  # a watcher's entry, well formed: 403
+        return b'POST /api/entry HTTP/1.1\r\nContent-Length: 22\r\n\r\n{"seq":1,"kind":"undo"}'
     return b"GET /api/state HTTP/1.1\r\nContent-Length: zz\r\n\r\n"
 
 
@@ -92,19 +92,22 @@ def fuzz(port, seed, count, errors):
             errors.append(e)
 
 
-def key(s, token, k):
-    """A paired phone's key, again after a 503 (the waiting line full of idle sockets; a 503
-    sent at once may come as a reset while the body is still being sent)."""
+def entry(s, token, seq, side, points):
+    """A paired phone's peg, sent again with the same number after a 503 or a dropped
+    connection (the waiting line full of idle sockets; a 503 sent at once may come as a
+    reset while the body is still being sent), as the page does."""
+    doc = {"kind": "peg", "side": side, "points": points}
     for _ in range(100):
         try:
-            status, _, _ = s.post("/api/key", {"key": k, "ms": 100}, token)
-        except ConnectionError:
+            status, answer = s.entry(token, doc, seq=seq)
+        except (ConnectionError, json.JSONDecodeError):
             status = 503
-        if status == 204:
+        if status == 200:
+            assert answer == {"seq": seq, "applied": True, "note": ""}, answer
             return
         assert status == 503, status
         time.sleep(0.1)
-    raise AssertionError("the key never got in")
+    raise AssertionError("the entry never got in")
 
 
 def test_a_game_under_fuzz_ends_as_without_it_and_the_heap_holds(tmp_path):
@@ -117,9 +120,8 @@ def test_a_game_under_fuzz_ends_as_without_it_and_the_heap_holds(tmp_path):
                    for i in range(2)]  # fmt: skip
         for t in threads:
             t.start()
-        for k in SCRIPT:
-            key(s, token, k)
-            time.sleep(0.2)
+        for i in range(0, len(SCRIPT), 2):
+            entry(s, token, i // 2 + 1, SCRIPT[i + 1], int(SCRIPT[i]))
         for t in threads:
             t.join()
         for c in idle:

@@ -1,19 +1,18 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""The live hub (firmware/live/hub.py, issue 19) on a board with a fake clock: a phone's keys go
-through the keypad's own path (the same game as the same keys on the keypad), the pairing
-code on the display or as lit holes and never in the phones' snapshot, a snapshot only after
-the keeper's write, and the settings' "forget paired phones" counter."""
+"""The live hub (firmware/live/hub.py, issue 19) on a board with a fake clock: the pairing code
+on the display or as lit holes and never in the phones' snapshot, a snapshot only after the
+keeper's write, and the settings' "forget paired phones" counter. (A phone's entries:
+test_live_entries.py.)"""
 
 import json
 
-from live.hub import FORGET_KEY, MAX_KEY_MS, Hub
+from live.hub import FORGET_KEY, Hub
 from live.pairing import PAIRED
-from support import raises
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
 
-KEYS = "2A3B5A"
+ENTRIES = [("A", 2), ("B", 3), ("A", 5)]
 
 
 def rand(k):
@@ -25,45 +24,24 @@ def board(display=True):
     return h, Hub(h.app, rand)
 
 
-def phone_keys(h, hub, keys):
-    for k in keys:
-        assert hub.press(k, 100)
-    h.wait(300 * len(keys) + 2000)
+def phone_entries(h, hub, entries):
+    now = h.board.ticks_ms()
+    token = hub.pair(hub.pair_request(now), now)[1]
+    for i, (side, points) in enumerate(entries):
+        doc = {"seq": i + 1, "kind": "peg", "side": side, "points": points}
+        hub.submit(hub.phone(token), doc, h.board.ticks_ms())
+        h.wait(100)
 
 
-def test_a_phones_keys_play_the_game_the_keypad_plays():
+def test_a_phones_entries_are_in_the_snapshot_the_phones_get():
     h, hub = board()
     assert h.app.remote is hub
-    phone_keys(h, hub, KEYS)
-    k = Harness("/k", fs=MemFS())
-    k.type(KEYS)
-    k.wait(2000)
-    assert h.keeper.game.front == k.keeper.game.front and h.keeper.game.front[0] > 0
-    assert h.lines == k.lines
-    assert h.board.leds == k.board.leds
-    doc = json.loads(hub.state(False, h.board.ticks_ms()))
-    assert doc["scores"] == list(k.view.front[:2]) and doc["lines"] == k.lines
-    assert doc["frame"] == "".join("{:02x}".format(b) for b in k.board.leds)
-
-
-def test_a_long_press_from_a_phone_is_the_keypads_long_press():
-    h, hub = board()
-    k = Harness("/k", fs=MemFS())
-    assert hub.press("D", 1000)  # past the 0.8 s long press: the next mode
-    h.wait(3000)
-    k.hold("D", 1000)
-    k.wait(3000)
-    assert h.view.mode == k.view.mode != 0
-
-
-def test_keys_and_times_no_keypad_gives_are_refused():
-    _, hub = board()
-    for key, ms in (("E", 100), ("22", 100), (2, 100), ("", 100), ("2", MAX_KEY_MS + 1),
-                    ("2", 39), ("2", 100.0), ("2", True)):  # fmt: skip
-        raises(ValueError, hub.press, key, ms)
-    for _ in range(8):
-        assert hub.press("1", 100)
-    assert not hub.press("1", 100)  # eight queued: the ninth waits for room
+    phone_entries(h, hub, ENTRIES)
+    assert h.keeper.game.scores[:2] == [7, 3]
+    doc = json.loads(hub.state(None, h.board.ticks_ms()))
+    assert doc["scores"] == [7, 3] and doc["lines"] == h.lines and doc["paired"] is False
+    assert doc["frame"] == "".join("{:02x}".format(b) for b in h.board.leds)
+    assert "seq" not in doc  # a watcher's snapshot: no phone's numbers
 
 
 def test_each_snapshot_comes_after_the_keepers_write():
@@ -71,11 +49,11 @@ def test_each_snapshot_comes_after_the_keepers_write():
     seen = []
 
     def notify():  # the server's wake-up: the phones read the snapshot now
-        doc = json.loads(hub.state(False, h.board.ticks_ms()))
+        doc = json.loads(hub.state(None, h.board.ticks_ms()))
         seen.append((doc["scores"], list(h.keeper.game.front[:2])))
 
     hub.notify = notify
-    phone_keys(h, hub, KEYS)
+    phone_entries(h, hub, ENTRIES)
     assert seen and seen[-1][0][0] > 0
     for shown, on_flash in seen:
         assert shown == on_flash  # a phone is never shown a point the keeper has not written
@@ -89,10 +67,12 @@ def test_the_code_shows_on_the_display_and_never_in_the_snapshot():
     h.wait(100)
     assert h.board.display.lines[0] == "pair: " + code
     assert h.board.display.lines[1:] == game[1:]
-    text = hub.state(False, h.board.ticks_ms())
+    text = hub.state(None, h.board.ticks_ms())
     assert code not in text and json.loads(text)["lines"] == game
     result, token = hub.pair(code, h.board.ticks_ms())
     assert result == PAIRED and hub.paired(token)
+    mine = json.loads(hub.state(hub.phone(token), h.board.ticks_ms()))
+    assert mine["paired"] is True and mine["seq"] == 0  # its last entry's number
     h.wait(100)
     assert h.board.display.lines == game  # the code leaves the board once used
 
@@ -105,7 +85,7 @@ def test_without_a_display_the_code_is_six_lit_holes():
     lit = h.lit()
     want = [10 * i + (int(d) if d != "0" else 10) for i, d in enumerate(code)]
     assert lit == want
-    assert json.loads(hub.state(False, h.board.ticks_ms()))["frame"] == game.hex()
+    assert json.loads(hub.state(None, h.board.ticks_ms()))["frame"] == game.hex()
     h.wait(60000)  # the code expires: the game comes back on the LEDs
     assert bytes(h.board.leds) == bytes(h.app.frame)
 

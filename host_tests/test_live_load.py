@@ -154,7 +154,7 @@ def still_watching(served, streams):
     assert head.startswith(b"HTTP/1.0 503"), head
     before = served.state()["rev"]
     token = served.pair()  # (the pairing code on the display: a change)
-    assert served.post("/api/key", {"key": "2", "ms": 100}, token)[0] == 204
+    served.peg(token, "A", 2)
     for s, buf in streams:
         doc, buf = sse_event(s, buf)
         while doc["rev"] <= before:

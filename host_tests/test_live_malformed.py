@@ -79,8 +79,8 @@ def test_a_huge_header_line_and_endless_headers_are_cut_off(served):
 
 def test_a_body_larger_than_allowed_is_413_and_touches_nothing(served):
     token = served.pair()
-    big = json.dumps({"key": "2", "ms": 100, "pad": "x" * 200}).encode()
-    head = "POST /api/key HTTP/1.1\r\nCookie: picopeg={}\r\nContent-Length: {}\r\n\r\n"
+    big = json.dumps({"seq": 1, "kind": "undo", "pad": "x" * 300}).encode()
+    head = "POST /api/entry HTTP/1.1\r\nCookie: picopeg={}\r\nContent-Length: {}\r\n\r\n"
     reply = served.raw(head.format(token, len(big)).encode() + big)
     assert status(reply) == 413
     reply = served.raw(head.format(token, 900_000).encode())  # and never sends it
@@ -143,9 +143,9 @@ def test_a_phone_that_drops_mid_stream_is_forgotten(served):
     s.close()
     for s, _ in streams:
         s.close()  # eight phones drop off at once
-    for k in ("2", "A", "3", "B"):  # the next changes' writes find them gone
-        served.post("/api/key", {"key": k, "ms": 100}, token)
-        time.sleep(0.3)
+    for side, points in (("A", 2), ("B", 3)):  # the next changes' writes find them gone
+        served.peg(token, side, points)
+        time.sleep(0.1)
     served.before = served.settle(token)  # (the game moved: this file's end checks from here)
     again = [sse_open(served.port) for _ in range(8)]  # room for eight again
     try:

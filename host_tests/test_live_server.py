@@ -1,6 +1,7 @@
 """The board's Wi-Fi server on loopback (issue 19): `tools/sim.py --serve` on CPython and on the
 MicroPython unix port, every route of docs/WIFI.md's protocol, who may do what (a watcher's key
-refused and the game unchanged; a paired phone's keys change the game exactly as the keypad's),
+refused and the game unchanged; a paired phone's entries change the game exactly as the
+keypad's keys for them, once each),
 the pairing lock, and the page's files served only by their names."""
 
 import json
@@ -16,6 +17,7 @@ from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
 
 KEYS = "2A3B"  # a few of the scoreboard's keys: points, then the side
+PEGS = [("A", 2), ("B", 3)]  # the same as a phone's entries
 
 
 @pytest.fixture(params=INTERPRETERS)
@@ -40,10 +42,10 @@ def test_the_state_is_the_board_and_never_the_pairing_code(served):
     assert served.display[1:] == doc["lines"][1:]
 
 
-def test_a_watchers_key_is_refused_and_changes_nothing(served):
+def test_a_watchers_entry_is_refused_and_changes_nothing(served):
     before = served.settle()
     for token in (None, "0" * 32, "not a token"):
-        status, _, body = served.post("/api/key", {"key": "2", "ms": 100}, token)
+        status, _, body = served.post("/api/entry", {"seq": 1, "kind": "go", "side": "A"}, token)
         assert (status, json.loads(body)) == (403, {"error": "pair first"})
     time.sleep(0.5)
     after = served.state()
@@ -51,14 +53,19 @@ def test_a_watchers_key_is_refused_and_changes_nothing(served):
     assert after["frame"] == before["frame"]
 
 
-def test_a_paired_phones_keys_change_the_game_as_the_keypad_would(served):
+def test_a_paired_phones_entries_change_the_game_as_the_keypad_would(served):
     token = served.pair()
     assert served.state(token)["paired"] is True and served.state()["paired"] is False
-    for k in KEYS:
-        status, _, _ = served.post("/api/key", {"key": k, "ms": 100}, token)
-        assert status == 204
-        time.sleep(0.25)
+    for side, points in PEGS:
+        status, answer = served.entry(token, {"kind": "peg", "side": side, "points": points})
+        assert (status, answer) == (200, {"seq": served.seqs[token], "applied": True,
+                                          "note": ""})  # fmt: skip
+    assert served.entry(token, {"kind": "peg", "side": "B", "points": 3}, seq=2) == (
+        200,
+        {"seq": 2, "applied": True, "note": ""},
+    )  # a retry: the first answer, no peg
     doc = served.settle(token)
+    assert doc["seq"] == 2
     h = Harness("/s", fs=MemFS())  # the same keys on the keypad of a board on a fake clock
     h.type(KEYS)
     h.wait(3000)
@@ -67,16 +74,23 @@ def test_a_paired_phones_keys_change_the_game_as_the_keypad_would(served):
     assert doc["frame"] == h.board.leds.hex()
 
 
-def test_bad_keys_and_times_are_400_and_change_nothing(served):
+def test_malformed_entries_are_400_refused_ones_409_and_both_change_nothing(served):
     token = served.pair()
     before = served.settle(token)
-    for body in ({"key": "E", "ms": 100}, {"key": "22", "ms": 100}, {"key": 2, "ms": 100},
-                 {"key": "2", "ms": 4001}, {"key": "2", "ms": 10}, {"key": "2", "ms": "9"},
-                 {"key": "2", "ms": True}, b"not json", b"[1]"):  # fmt: skip
-        status, _, _ = served.post("/api/key", body, token)
-        assert status == 400, body
+    for body in ({"seq": 1, "kind": "peg", "side": "E", "points": 2}, {"seq": 1, "kind": "x"},
+                 {"seq": 1, "kind": "peg", "side": "A", "points": 1000}, {"kind": "undo"},
+                 {"seq": "1", "kind": "undo"}, b"not json", b"[1]"):  # fmt: skip
+        status, _, text = served.post("/api/entry", body, token)
+        assert status == 400 and json.loads(text)["error"], body
+    status, answer = served.entry(token, {"kind": "count", "side": "A", "points": 19})
+    assert status == 409 and answer == {
+        "seq": 1,
+        "applied": False,
+        "error": "the show has not begun: # starts it",
+    }
     time.sleep(0.4)
-    assert served.state(token)["rev"] == before["rev"]
+    after = served.state(token)
+    assert after["scores"] == before["scores"] and after["frame"] == before["frame"]
 
 
 def test_wrong_codes_lock_pairing_for_a_minute(served):
@@ -99,10 +113,8 @@ def test_wrong_codes_lock_pairing_for_a_minute(served):
 
 def test_history_is_the_records_json(served):
     token = served.pair()
-    for k in KEYS:
-        served.post("/api/key", {"key": k, "ms": 100}, token)
-        time.sleep(0.25)
-    served.settle(token)
+    for side, points in PEGS:
+        served.peg(token, side, points)
     status, headers, body = served.get("/api/history")
     assert status == 200 and headers["Content-Type"] == "application/json"
     doc = json.loads(body)
@@ -116,8 +128,7 @@ def test_the_events_stream_sends_the_state_then_each_change(served):
         assert head.startswith(b"HTTP/1.0 200") and b"text/event-stream" in head
         first, buf = sse_event(s, head.split(b"\r\n\r\n", 1)[1])
         assert first["live"] == 1 and first["paired"] is False
-        served.post("/api/key", {"key": "2", "ms": 100}, token)
-        served.post("/api/key", {"key": "A", "ms": 100}, token)
+        served.peg(token, "A", 2)
         seen = first
         end = time.monotonic() + 10
         while seen["scores"] == [0, 0] and time.monotonic() < end:
@@ -148,24 +159,26 @@ def test_the_page_is_served_by_name_and_nothing_else(served):
 
 def test_wrong_methods_are_refused(served):
     before = served.state()
-    assert served.request("DELETE", "/api/key")[0] == 405
+    assert served.request("DELETE", "/api/entry")[0] == 405
     assert served.request("PUT", "/")[0] == 405
-    assert served.request("GET", "/api/key")[0] == 405
+    assert served.request("GET", "/api/entry")[0] == 405
     assert served.request("POST", "/api/state", b"")[0] == 405
     assert served.raw(b"BREW /api/state HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 405")
     assert served.state()["rev"] == before["rev"]
 
 
-def test_a_power_cut_keeps_the_score_and_forgets_the_phones(tmp_path):
+def test_a_power_cut_keeps_the_score_the_pairing_and_the_entries_numbers(tmp_path):
     with Served(tmp_path, "micropython") as s:
         token = s.pair()
-        for k in KEYS:
-            s.post("/api/key", {"key": k, "ms": 100}, token)
-            time.sleep(0.25)
+        for side, points in PEGS:
+            s.peg(token, side, points)
         before = s.settle(token)
         s.kill()  # SIGKILL, then the same folder and port
         s.start()
         after = s.settle()
         assert after["scores"] == before["scores"] and after["lines"] == before["lines"]
-        assert s.state(token)["paired"] is False  # tokens live in RAM only
-        assert s.post("/api/key", {"key": "2", "ms": 100}, token)[0] == 403
+        assert s.state(token)["paired"] is True and s.state(token)["seq"] == 2
+        assert s.entry(token, {"kind": "peg", "side": "B", "points": 3}, seq=2)[0] == 200
+        assert s.settle(token)["scores"] == before["scores"]  # the retry pegged nothing
+        s.peg(token, "B", 1)
+        assert s.settle(token)["scores"] == [2, 4]

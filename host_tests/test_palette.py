@@ -29,6 +29,7 @@ from palette import (
     build_inks,
     scale_channel,
 )
+from render import BRIGHTNESS
 from support import raises
 
 NORMAL = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
@@ -169,10 +170,68 @@ def test_ink_table_bytes_are_grb():
     # Side D magenta (255, 64, 192): front G 64*220*256/65280 = 55.2, R 220, B 165.6 -> 165.
     assert ink(3 * 4 + FRONT) == (55, 220, 165)
     assert ink(INK_MARK) == (17, 17, 17)  # 255*220*20/65280 = 17.2
-    assert ink(INK_SKUNK) == (0, 34, 0)  # red at level 40: 34.4
+    assert ink(INK_SKUNK) == (0, 17, 0)  # red at the markers' level 20: 17.2
     assert ink(INK_ERROR) == (0, 82, 0) and ink(INK_FLASH) == (82, 82, 82)
 
 
 def test_bad_palette_or_scale_is_refused():
     raises(ValueError, build_inks, bytearray(N_INKS * 3), len(PALETTES), 100)
     raises(ValueError, build_inks, bytearray(N_INKS * 3), 0, 256)
+
+
+# Two inks are told apart when one of their channels differs by GAMMA_STEP or more after
+# gamma: an LED's drive is linear light, and perceived brightness goes roughly as light to
+# the power 1/2.2 (the curve 8-bit displays encode with, chosen because equal steps of it look
+# equal). 12 of 255 such steps is about 5 % of the perceptual range, several times the 1-2
+# steps at which a smooth 8-bit ramp shows banding: a difference seen at a glance across the
+# board, not only side by side. In drive levels it asks for 0 vs 1, 1 vs 3, 4 vs 8, 13 vs 20
+# or 200 vs 230: a lit primary against a dark one, or a ratio that shrinks as light grows.
+GAMMA_STEP = 12
+
+
+def perceived(level):
+    return 255 * (level / 255) ** (1 / 2.2)
+
+
+def apart(a, b):
+    """The larger channel difference of two inks (3 bytes each), in perceived steps."""
+    return max(abs(perceived(a[k]) - perceived(b[k])) for k in range(3))
+
+
+def pegs_and_markers(pal, scale):
+    """{name: 3 bytes} of every side's front and back peg and the two hole markers."""
+    inks = build_inks(bytearray(N_INKS * 3), pal, scale)
+    out = {}
+    for side in range(4):
+        for role, name in ((FRONT, "front"), (BACK, "back")):
+            i = 3 * (side * 4 + role)
+            out["ABCD"[side] + " " + name] = bytes(inks[i : i + 3])
+    for ink, name in ((INK_MARK, "marker"), (INK_SKUNK, "skunk marker")):
+        out[name] = bytes(inks[3 * ink : 3 * ink + 3])
+    return out
+
+
+def test_every_peg_and_marker_stays_distinct_at_every_brightness():
+    """Each side's front and back peg, every other side's pegs and the hole markers, at every
+    brightness step 1-8 of both palettes: no two within GAMMA_STEP of each other."""
+    closest_seen = 255.0
+    for pal in range(len(PALETTES)):
+        for step in range(1, len(BRIGHTNESS)):
+            inks = pegs_and_markers(pal, BRIGHTNESS[step])
+            names = sorted(inks)
+            for i in range(len(names)):
+                for j in range(i + 1, len(names)):
+                    d = apart(inks[names[i]], inks[names[j]])
+                    assert d >= GAMMA_STEP, (PALETTES[pal][0], step, names[i], names[j], d)
+                    closest_seen = min(closest_seen, d)
+    print("closest pair of pegs or markers, any step:", round(closest_seen, 1), "steps")
+
+
+def test_the_distinct_check_catches_the_old_dim_back_pegs():
+    # Before the back peg's floor, brightness step 1 (scale 8) gave side C's and D's back
+    # pegs 1/6 of 8 in each lit channel: (1, 1, 1), the same bytes as a hole marker.
+    c_back = bytes(scale_channel(v, 8, 42) for v in (255, 160, 96))  # G, R, B of lime
+    marker = pegs_and_markers(0, 8)["marker"]
+    assert c_back == b"\x01\x01\x01" == marker and apart(c_back, marker) < GAMMA_STEP
+    back = pegs_and_markers(0, 8)["C back"]
+    assert max(back) == 4 and apart(back, marker) >= GAMMA_STEP  # lifted to the floor, in hue

@@ -9,8 +9,6 @@ from itertools import combinations
 
 import pytest
 from cribbage import (
-    FIVE_CARD,
-    SIX_CARD,
     IllegalPlayError,
     Pegging,
     format_card,
@@ -101,15 +99,15 @@ def result_tuple(r):
 @st.composite
 def deals(draw):
     players = draw(st.sampled_from([2, 2, 3, 4]))
-    variant = FIVE_CARD if players == 2 and draw(st.booleans()) else SIX_CARD
+    five_card = int(players == 2 and draw(st.booleans()))
     partners = players == 4 and draw(st.booleans())
-    each = 3 if variant == FIVE_CARD else 4
+    each = 3 if five_card else 4
     deck = draw(st.permutations(range(52)))
     hands = [list(deck[i * each : (i + 1) * each]) for i in range(players)]
     options = {
         "dealer": draw(st.integers(0, players - 1)),
         "partners": partners,
-        "variant": variant,
+        "five_card": five_card,
     }
     return hands, options, draw(st.randoms(use_true_random=False))
 
@@ -182,7 +180,7 @@ def test_random_full_plays_keep_the_books(deal):
     resets = sum(1 for r in scores if r.reset)
     assert enders == resets + 1
     last = scores[-1]
-    if options["variant"] == SIX_CARD:
+    if not options["five_card"]:
         assert len([c for _s, c in p.history if c is not None]) == 4 * p.players
         assert all(p.cards_left(s) == 0 for s in range(p.players))
         # The final card: 31 for 2, or the last-card point, never both.

@@ -7,7 +7,6 @@ helper, which does not know the hands) and must peg exactly the same.
 """
 
 from cribbage import (
-    FIVE_CARD,
     DuplicateCardError,
     IllegalPlayError,
     InvalidCardError,
@@ -212,15 +211,13 @@ GO_THREE = [["TC", "AS", "AD", "7C"], ["KD", "5D", "6D", "8D"], ["9H", "6H", "7H
 
 
 def test_three_player_go_round_the_table_and_bicycles_reading():
-    from cribbage import GO_NEXT
-
     # Dealer seat 2: seat 0 leads. TC (10), KD (20), 9H (29), AS (30); seat 1 (5 6 8) and
     # seat 2 (6 7 8) cannot play: go, go.
-    for go_rule in ("round", GO_NEXT):
-        p = Pegging(GO_THREE, dealer=2, go_rule=go_rule)
+    for three_go in (0, 1):
+        p = Pegging(GO_THREE, dealer=2, three_go=three_go)
         assert run(p, "0:TC 1:KD 2:9H 0:AS 1:go") == [(None, 0, [])] * 5
         r = p.go(2)
-        if go_rule == "round":
+        if not three_go:
             # Round the table (the default): play goes on to seat 0, which plays its AD:
             # 31 (2) and a pair of aces (2).
             assert summary(r) == (None, 0, []) and p.turn == 0 and p.count == 30
@@ -232,9 +229,9 @@ def test_three_player_go_round_the_table_and_bicycles_reading():
             assert p.turn == 1 and p.cards_left(0) == 2  # the AD is still in hand
     # The same in helper mode (hands unknown), and an unknown rule is an error.
     script = "0:TC 1:KD 2:9H 0:AS 1:go 2:go"
-    helper = Pegging(None, dealer=2, players=3, go_rule=GO_NEXT)
+    helper = Pegging(None, dealer=2, players=3, three_go=1)
     assert run(helper, script)[-1] == (0, 1, [("go", 1)])
-    raises(IllegalPlayError, Pegging, None, 0, players=3, go_rule="first")
+    raises(InvalidHandError, Pegging, None, 0, players=3, three_go=2)
 
 
 def test_illegal_play_errors_carry_their_fields():
@@ -327,7 +324,7 @@ def test_four_individuals_score_by_seat():
 def test_five_card_game_counts_once_and_unplayed_cards_do_not_score():
     # Two players keep 3 cards. Dealer 1, seat 0 leads: K (10), J (20), Q (30: run J-Q-K 3).
     hands = [["KH", "QD", "5C"], ["JS", "8H", "9D"]]
-    p = Pegging(hands, dealer=1, variant=FIVE_CARD)
+    p = Pegging(hands, dealer=1, five_card=1)
     assert p.cards_each == 3
     assert run(p, "0:KH 1:JS 0:QD 1:go") == [
         (None, 0, []),
@@ -351,7 +348,7 @@ def test_five_card_game_counts_once_and_unplayed_cards_do_not_score():
 def test_five_card_game_ends_at_31():
     # 10, 5 (15: 2), 6 (21), 10 (31: 2): the play ends with a card left each.
     hands = [["TH", "6C", "2S"], ["5S", "TC", "9H"]]
-    p = Pegging(hands, dealer=1, variant="five")
+    p = Pegging(hands, dealer=1, five_card=True)
     assert run(p, "0:TH 1:5S 0:6C 1:TC") == [
         (None, 0, []),
         (1, 2, [("fifteen", 2)]),
@@ -364,11 +361,11 @@ def test_five_card_game_ends_at_31():
 def test_five_card_game_all_cards_played_under_31():
     # A A (pair) 2 2 (pair) 3 (2-2-3 repeats: 0) 4 (2-3-4: run 3, count 13, last card).
     hands = [["AH", "2H", "3H"], ["AS", "2S", "4C"]]
-    p = Pegging(hands, dealer=1, variant=FIVE_CARD)
+    p = Pegging(hands, dealer=1, five_card=1)
     script = "0:AH 1:AS 0:2H 1:2S 0:3H 1:4C"
     assert run(p, script)[-1] == (1, 4, [("run", 3), ("last card", 1)])
     assert p.pegged == [0, 8] and p.over
-    same_in_helper_mode(hands, script, dealer=1, variant=FIVE_CARD)
+    same_in_helper_mode(hands, script, dealer=1, five_card=1)
 
 
 # -- illegal actions change nothing ---------------------------------------------------------
@@ -456,10 +453,10 @@ def test_first_player_is_left_of_the_dealer():
 def test_bad_set_ups_are_errors():
     raises(InvalidHandError, Pegging, None)  # players unknown
     raises(InvalidHandError, Pegging, None, 0, players=5)
-    raises(InvalidHandError, Pegging, None, 0, players=3, variant=FIVE_CARD)
+    raises(InvalidHandError, Pegging, None, 0, players=3, five_card=1)
     raises(InvalidHandError, Pegging, None, 0, players=3, partners=True)
     raises(InvalidHandError, Pegging, None, 2, players=2)  # no seat 2
-    raises(InvalidHandError, Pegging, None, 0, players=2, variant="seven")
+    raises(InvalidHandError, Pegging, None, 0, players=2, five_card="seven")
     raises(InvalidHandError, Pegging, [["5H", "5C", "5D"], ["JS", "2C", "3C", "4C"]])
     raises(InvalidHandError, Pegging, TWO, 0, players=3)
     raises(DuplicateCardError, Pegging, [["5H", "5C", "5D", "5S"], ["5H", "2C", "3C", "4C"]])

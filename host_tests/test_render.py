@@ -4,7 +4,7 @@ and (on MicroPython) no allocation per frame.
 
 Brightness 8 (global scale 220) unless stated. Ink bytes, derived by hand as
 channel * 220 * level // 65280 (level out of 256: front 256, back 42, dealer 96, bar 64,
-marker 20, skunk line 40, flashes 96), in wire order G, R, B:
+marker 20, skunk line 20, flashes 96), in wire order G, R, B:
 """
 
 from compat import ticks_add
@@ -34,7 +34,7 @@ B_BAR = (27, 55, 0)  # G = 27.6
 C_FRONT = (220, 138, 82)  # lime (160, 255, 96): R = 138.03, B = 82.8
 D_FRONT = (55, 220, 165)  # magenta (255, 64, 192): G = 55.2, B = 165.6
 MARK = (17, 17, 17)  # 255 * 220 * 20 / 65280 = 17.2
-SKUNK = (0, 34, 0)  # 34.4
+SKUNK = (0, 17, 0)  # 17.2
 ERROR = (0, 82, 0)
 FLASH = (82, 82, 82)
 BAR_RED = (0, 55, 0)
@@ -381,12 +381,12 @@ def test_every_frame_stays_within_the_budget():
 
 
 def test_a_typical_frame_is_not_limited():
-    # Markers 24 x 51 + skunk lines 2 x 34 + dealer 82 + pegs 220 + 36 + 330 + 54 = 2014
-    # units: 121 + 2014 * 20 / 255 = 121 + 157.96 -> 158 = 279 mA, under 500: untouched.
+    # Markers 24 x 51 + skunk lines 2 x 17 + dealer 82 + pegs 220 + 36 + 330 + 54 = 1980
+    # units: 121 + 1980 * 20 / 255 = 121 + 155.29 -> 156 = 277 mA, under 500: untouched.
     v, r = board(budget=500)
     v.front[0], v.back[0], v.front[1], v.back[1] = 12, 7, 9, 3
     r.render(0)
-    assert r.limit_scale == 256 and sum(r.frame) == 2014 and r.estimate_ma() == 279
+    assert r.limit_scale == 256 and sum(r.frame) == 1980 and r.estimate_ma() == 277
     assert lit(r)[12] == A_FRONT
 
 

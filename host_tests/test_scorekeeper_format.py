@@ -6,6 +6,7 @@ import struct
 from scorekeeper import CORRECTION, HAND, HEELS, PLAY, Keeper, ScorekeeperError
 from scorekeeper.crc import crc16
 from scorekeeper.eventtext import format_event, parse_event
+from scorekeeper.log import VERSION
 from support import raises
 
 from tools.board.testkit import Clock, FakeFS, keeper
@@ -67,7 +68,7 @@ def test_a_version_1_log_loads_whole_and_is_rewritten_in_this_version():
     # A game saved by the version-1 firmware (a board upgraded mid-match): everything loads,
     # including entries the new rules refuse for new entries (heels for the pone, a count out
     # of turn into the game hole were taken and flagged); the first boot rewrites the file in
-    # this firmware's version (3), with nothing lost, before anything is appended.
+    # this firmware's version, with nothing lost, before anything is appended.
     data = hand_built_log()
     data += record(9, 0x50, struct.pack("<BBhH", 1, HEELS, 2, 1))  # B (pone) heels: flagged
     data += record(10, 0x50, struct.pack("<BBhH", 0, CORRECTION, 100, 1))  # A 113
@@ -76,7 +77,7 @@ def test_a_version_1_log_loads_whole_and_is_rewritten_in_this_version():
     k = Keeper("st", fs, Clock())
     g = k.game
     assert k.notice == "" and (g.scores[0:2], g.winner, g.flagged) == ([121, 2], 0, True)
-    assert fs.files["st/game.log"][0:8] == b"PicoPeg\x04"
+    assert fs.files["st/game.log"][0:8] == b"PicoPeg" + bytes((VERSION,))
     k2 = Keeper("st", fs, Clock())
     assert k2.snapshot() == k.snapshot() and k2.stats.hands[0:2] == [7, 5]  # A: 5 + 12 + 8
     assert k2.game.heels_pegged[0:2] == [0, 0]  # the pone's heels is no dealer's heels
@@ -118,19 +119,20 @@ def test_the_keeper_writes_what_the_format_describes():
     k = keeper(clock=Clock(start=5000, step=0))
     k.peg(1, 2)
     # The event goes to the journal, numbered on from the log's records; a fold moves it.
-    assert len(k.fs.files["st/game.log"]) == 148
+    assert len(k.fs.files["st/game.log"]) == 149
     peg = record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x04" + peg
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x05" + peg
     k.fold()
     assert "st/game.jnl" not in k.fs.files
     data = k.fs.files["st/game.log"]
-    assert data[0:8] == b"PicoPeg\x04"  # version 4
+    assert data[0:8] == b"PicoPeg\x05"  # version 5
     assert data[8:30] == record(0, 0x4D, bytes(16))
     assert data[30:130] == record(1, 0x53, bytes(94))  # version 2 on: heels per side at the end
-    game = struct.pack("<BBBBBBBBI", 0, 2, 0, 121, 2, 3, 3, 3, 5000)
-    assert data[130:148] == record(2, 0x47, game)
-    assert data[148:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert len(data) == 160  # 8 + 22 + 100 + 18 header, 12 per peg
+    # Version 5: dealer, game points, start, the rules word (every rule its first value: 0).
+    game = struct.pack("<BBBBBII", 0, 2, 3, 3, 3, 5000, 0)
+    assert data[130:149] == record(2, 0x47, game)
+    assert data[149:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
+    assert len(data) == 161  # 8 + 22 + 100 + 19 header, 12 per peg
     k.undo()
     k.pass_deal()
     k.card(4, 0, 2, PLAY)  # the pegging helper: 5C, A pegs 2 with it
@@ -138,13 +140,13 @@ def test_the_keeper_writes_what_the_format_describes():
     k.begin_show()  # version 3: the show begins (#)
     k.fold()
     data = k.fs.files["st/game.log"]
-    assert data[160:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
+    assert data[161:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
                           + record(6, 0x43, struct.pack("<BBBBH", 4, 0, PLAY, 2, 0))
                           + record(7, 0x43, struct.pack("<BBBBH", 52, 0, PLAY, 0, 0))
                           + record(8, 0x48, struct.pack("<H", 0)))  # fmt: skip
     k.clock.now += 75  # 75 s without an event: keep_time writes it (at most once a minute)
     assert k.keep_time() is True and k.keep_time() is False
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x04" + record(9, 0x54, struct.pack("<H", 75))
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x05" + record(9, 0x54, struct.pack("<H", 75))
     assert Keeper("st", k.fs, Clock()).game.seconds == 75
 
 
@@ -165,9 +167,9 @@ def test_settings_file_text():
     k.set_setting("app.brightness", 35)
     text = k.fs.files["st/settings.txt"]
     body = (
-        b"picopeg-settings 1\nplayers=2\npartners=0\ntarget=121\nfive_card=0\nmuggins=0\n"
-        b"triple_skunk=0\nstinkhole=0\nfinish_hand=0\nfive_keep=3\nthree_go=0\n"
-        b"game_points=2,3,3,3\n"
+        b"picopeg-settings 1\nplayers=2\npartners=0\ntarget=121\nfive_card=0\nfive_keep=3\n"
+        b"muggins=0\ntriple_skunk=0\ngame_points=2,3,3,3\nstinkhole=0\nfinish_hand=0\n"
+        b"three_go=0\n"
         b"app.brightness=35\n"
     )
     assert text == body + "crc={:04X}\n".format(crc16(body)).encode()

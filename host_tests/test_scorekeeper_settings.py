@@ -24,8 +24,9 @@ def test_settings_round_trip_and_file_text():
     text = k.fs.read("st/settings.txt").decode()
     lines = text.split("\n")
     assert lines[0:2] == ["picopeg-settings 1", "players=3"]
-    assert lines[9:11] == ["five_keep=3", "three_go=0"]  # FORMAT.md: added later
-    assert lines[11:14] == ["game_points=1,2,4,6", "app.brightness=40", "app.palette=2"]
+    # The rules in ruletable.RULES's order (the settings mode's), then the app's keys sorted.
+    assert lines[5:9] == ["five_keep=3", "muggins=1", "triple_skunk=0", "game_points=1,2,4,6"]
+    assert lines[11:14] == ["three_go=0", "app.brightness=40", "app.palette=2"]
     assert lines[14].startswith("crc=") and lines[15] == ""
     k2 = reload(k)
     assert k2.settings.encode() == s.encode()

@@ -19,6 +19,7 @@ SETS_ITS_PATH = {
     "tools/fwpath.py": "the one place a tool run with -m puts firmware/ on sys.path",
     "tools/sim.py": "run as a file (docs, make sim), and on MicroPython, which has no -m here",
     "tools/count.py": "run as a file: README's `.venv/bin/python tools/count.py`",
+    "tools/club.py": "run as a file: the club's scripts call `tools/club.py --db FILE ...`",
     "tools/board/fullgame.py": "run by make heap on MicroPython, with the compiled dirs given",
     "tools/rules/gen_cribtable.py": "run as a file: the generated firmware module names it",
     "tools/rules/gen_totals.py": "run as a file: the generated firmware module names it",

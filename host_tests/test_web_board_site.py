@@ -63,7 +63,15 @@ def test_everything_the_live_view_loads_is_in_it(board_site):
     names = {p.name for p in board_site.iterdir()}
     assert refs(html) <= names, refs(html) - names
     graph = live_graph(board_site)
-    assert {"main.js", "live.js", "livekeys.js", "scores.js", "board.js", "history.js"} <= graph
+    assert {
+        "main.js",
+        "live.js",
+        "livepair.js",
+        "liveentry.js",
+        "scores.js",
+        "board.js",
+        "history.js",
+    } <= graph
     assert graph <= names, graph - names
     # it preloads exactly the live view's modules, so they load side by side, not in a chain
     preloaded = set(re.findall(r'rel="modulepreload" href="([^"]+)"', html))

@@ -129,9 +129,8 @@ def test_a_front_peg_is_brighter_than_its_back_peg(drawn):
 
 @pytest.mark.parametrize("cvd", [PROTANOPIA, DEUTERANOPIA], ids=["protanopia", "deuteranopia"])
 def test_the_default_palette_stays_apart_as_drawn_for_red_green_colour_blindness(drawn, cvd):
-    # From the default brightness up. Below it the firmware's own inks are too coarse to keep
-    # the dim roles apart at all (at brightness 1 the back pegs of C and D are both (1, 1, 1)
-    # on the LEDs), which no drawing can mend.
+    # From the default brightness up, as drawn; the LEDs' own inks are checked apart at every
+    # step by test_palette.py.
     for level in range(DEFAULT_BRIGHTNESS, len(BRIGHTNESS)):
         for role in ROLES:
             # As drawn: the screen's sRGB back to linear light for the simulation.

@@ -7,6 +7,7 @@
     hardware/    pins, wiring, key map and the KiCad project, generated from hardware/*.csv
     rules/       the rules' generated tables (show, totals, crib) and the full enumeration
     bench/       the benchmarks (`make bench`)
+    club/        the club night hub (`make club`, tools/club.py; docs/CLUB.md)
     flashing/, simulator/, ci/   the flashing tool, the simulator, CI's helpers
     emu/         the emulated Pico: scripts run in their own venv (tools/emu/README.md)
     web/         the board in the browser (`make web`, docs/WEB.md); web/py: the web board's

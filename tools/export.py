@@ -24,6 +24,7 @@ import tools.fwpath  # noqa: F401 - firmware/ on sys.path: scorekeeper, top-leve
 # isort: split
 from scorekeeper import Keeper, records
 from scorekeeper.events import REASONS
+from scorekeeper.ruletable import NAMES as RULE_NAMES
 
 from tools.board.memfs import MemFS
 
@@ -32,9 +33,12 @@ FIRMWARE = REPO / "firmware"
 
 DEAL_COLUMNS = ("deal", "dealer", "side") + REASONS + ("points", "score", "hand_cards",
                                                        "crib_cards")  # fmt: skip
+# Then the game's rules, one column each (scorekeeper/ruletable.py's order and names), but
+# the game points table: this file's game_points are the points the game won.
+RULES_COLUMNS = tuple(n for n in RULE_NAMES if n != "game_points")
 GAME_COLUMNS = ("game", "date", "winner", "score_A", "score_B", "score_C", "score_D",
-                "margin", "skunk", "game_points", "first_dealer", "players", "target",
-                "deals", "minutes")  # fmt: skip
+                "margin", "skunk", "game_points", "first_dealer", "deals",
+                "minutes") + RULES_COLUMNS  # fmt: skip
 
 
 class ExportError(Exception):
@@ -83,10 +87,10 @@ def game_rows(doc):
     for i, g in enumerate(doc["archive"], 1):
         scores = g["scores"] + [""] * (4 - len(g["scores"]))
         others = [g["scores"][s] for s in range(len(g["scores"])) if "ABCD"[s] != g["winner"]]
+        rules = [int(g["rules"][n]) for n in RULES_COLUMNS]  # off/on rules as 0 and 1
         rows.append([i, g["date"] or "", g["winner"]] + scores + [
             max(g["scores"]) - max(others), g["skunk_name"], g["game_points"],
-            g["first_dealer"], g["rules"]["players"], g["rules"]["target"], g["deals"],
-            g["seconds"] // 60])  # fmt: skip
+            g["first_dealer"], g["deals"], g["seconds"] // 60] + rules)  # fmt: skip
     return rows
 
 

@@ -40,7 +40,7 @@ USAGE = (
 # game.log.tmp from a cut write, game.bad1 for a file it set aside): --reset removes only
 # these, never anything else a user keeps in a folder they named.
 BOARD_FILES = ("game.log", "game.jnl", "game.ckp", "game.prev", "settings.txt", "pegging.txt",
-               "errors.log")  # fmt: skip
+               "errors.log", "phones.txt")  # fmt: skip
 
 
 class Options:

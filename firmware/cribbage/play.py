@@ -19,11 +19,11 @@ Encyclopaedia Britannica's "Cribbage" and Bicycle's three- and four-hand rules):
   one who plays on after a go says go too when stuck), whoever played the last card pegs
   1 ("go"); a card that makes 31 pegs 2 instead (never both). Then the
   count resets to 0 and the first player after the last card's player who has cards leads.
-  That is ``go_rule=GO_ROUND`` (the default): play goes round the table until no one can
-  play. ``go_rule=GO_NEXT`` is Bicycle's three-hand reading: when the first player after a
-  go cannot play either, the count ends there (the next player does not play on).
+  That is the default: play goes round the table until no one can play. ``three_go=1`` is
+  Bicycle's three-hand reading (three players only): when the first player after a go
+  cannot play either, the count ends there (the next player does not play on).
 - The last card of the whole play pegs 1 ("last card"), or the 2 for 31 instead.
-- The two-player five-card game (``variant="five"``) counts once to 31: at 31, or when
+- The two-player five-card game (``five_card=1``) counts once to 31: at 31, or when
   nobody can play, the play ends and the cards still held are not played.
 - Partners (4 players, ``partners=True``): seats 0 and 2 are side 0, seats 1 and 3 side 1;
   otherwise each seat is its own side.
@@ -47,7 +47,7 @@ from cribbage.errors import (
     IllegalPlayError,
 )
 from cribbage.pegging import MAX_COUNT, items_of, scan
-from cribbage.playsetup import FIVE_CARD, GO_NEXT, GO_ROUND, SIX_CARD, check_setup, player_name
+from cribbage.playsetup import check_setup, player_name
 
 
 class PlayScore:
@@ -98,26 +98,25 @@ class Pegging:
         *,
         players=None,
         partners=False,
-        variant=SIX_CARD,
+        five_card=0,
+        three_go=0,
         cards_each=None,
-        go_rule=GO_ROUND,
     ):
-        if go_rule not in (GO_ROUND, GO_NEXT):
-            raise IllegalPlayError("the go rule is 'round' or 'next', not {!r}".format(go_rule))
         hands, players, cards_each = check_setup(
             hands,
             dealer,
             players=players,
             partners=partners,
-            variant=variant,
+            five_card=five_card,
+            three_go=three_go,
             cards_each=cards_each,
         )
         self.players = players
         self.dealer = dealer
         self.partners = partners
-        self.variant = variant
+        self.five_card = five_card
         self.cards_each = cards_each
-        self.go_rule = go_rule
+        self.go_next = bool(three_go) and players == 3  # Bicycle's reading of the go
         self.sides = 2 if partners else players
         self._hands = hands
         self._start()
@@ -224,7 +223,7 @@ class Pegging:
                 WHY_GO, seat, self.count,
             )  # fmt: skip
         self.gone[seat] = True
-        if self.go_rule == GO_NEXT and self._went:
+        if self.go_next and self._went:
             nxt = None  # the first player after a go cannot play either: the count ends
         else:
             nxt = self._next_active(seat)
@@ -294,7 +293,7 @@ class Pegging:
             result.side = self.side(scorer)
             self.pegged[result.side] += result.points
         if ends_count:
-            if self.variant == FIVE_CARD or not self._any_left():
+            if self.five_card or not self._any_left():
                 result.over = self.over = True
                 self.turn = None
             else:

@@ -18,9 +18,7 @@ SPDX-License-Identifier: MIT
 
 import asyncio
 
-from compat import const
-
-from live.guard import timeout
+from compat import const, ticks_diff, ticks_ms
 
 KEEPALIVE_MS = const(15000)
 
@@ -32,6 +30,7 @@ class Watch:
         self.server = server
         self.token = token
         self.sent = -1  # the rev last written
+        self.at = ticks_ms()  # when it was last written (the keep-alive: live.server wakes it)
         self.open = True
         server.watchers.append(self)
         self._eof = asyncio.create_task(self._until_closed(conn))
@@ -56,16 +55,20 @@ class Watch:
         srv = self.server
         hub = srv.hub
         while hub.rev == self.sent and self.open:
-            try:
-                await timeout(srv.changed.wait(), KEEPALIVE_MS)
-            except TimeoutError:
-                if hub.rev == self.sent:
-                    return b": keep-alive\n\n"
+            if self.due():
+                self.at = ticks_ms()
+                return b": keep-alive\n\n"
+            await srv.changed.wait()  # (no timer a phone: the server wakes it when it is due)
         if not self.open:
             raise StopAsyncIteration
         self.sent = hub.rev
-        state = hub.state(hub.paired(self.token), srv.now())
+        self.at = ticks_ms()
+        state = hub.state(hub.phone(self.token), srv.now())
         return b"data: " + state.encode() + b"\n\n"
+
+    def due(self):
+        """True when the stream has been quiet KEEPALIVE_MS: a keep-alive is due."""
+        return ticks_diff(ticks_ms(), self.at) >= KEEPALIVE_MS
 
     async def aclose(self):
         self.close()

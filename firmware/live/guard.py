@@ -25,7 +25,11 @@ _CHUNK = const(256)  # bytes a read takes at most
 _RESET = const(104)  # ECONNRESET: one of microdot's muted socket errors
 
 
+TIMEOUT = asyncio.TimeoutError  # (MicroPython has no built-in TimeoutError: only asyncio's)
+
+
 def timeout(aw, ms):
+    """aw, but TIMEOUT after ms."""
     if hasattr(asyncio, "wait_for_ms"):
         return asyncio.wait_for_ms(aw, ms)
     return asyncio.wait_for(aw, ms / 1000)  # pragma: no cover - CPython
@@ -152,7 +156,7 @@ class Guarded:
             else:  # pragma: no cover - CPython's StreamWriter
                 w.write(data)
                 await timeout(w.drain(), WRITE_MS)
-        except TimeoutError:
+        except TIMEOUT:
             raise dropped() from None
 
     async def aclose(self):

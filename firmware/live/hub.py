@@ -1,18 +1,21 @@
-"""The glue between the running App and the phones: keys in, the board's state out (sync).
+"""The glue between the running App and the phones: entries in, the board's state out (sync).
 
-    hub = Hub(app, os.urandom)        # sets app.remote = hub: App.tick calls keys() and tick()
-    hub.press("A", 100)               # a paired phone's key: down 100 ms (up to 4 s), queued
+    hub = Hub(app, os.urandom)        # sets app.remote = hub: App.tick calls apply() and tick()
+    got = hub.submit(phone, doc, now) # a paired device's entry (live.inbox): an answer, or
+                                      # a Waiting whose answer comes in a later turn
     code = hub.pair_request(now)      # a fresh code, shown on the board (not to watchers)
     result, token = hub.pair("123456", now)
-    hub.state(paired, now)            # the snapshot JSON the phones get (docs/WIFI.md)
+    hub.phone(token)                  # the paired device (live.phones.Phone), or None
+    hub.state(phone, now)             # the snapshot JSON the phones get (docs/WIFI.md)
     hub.rev                           # bumped after each change the phones must see
     hub.notify = event.set            # the server's wake-up, called after each bump
 
-A phone's key is one more key source: App.tick ORs ``keys(now)`` into the keypad's scan mask,
-so it goes through the same KeyDecoder and controller path as the keypad, one key at a time,
-each held for its ms and then let go (a dropped phone can never leave a key down). After the
-turn, ``tick`` compares what the board shows with the last snapshot: the keeper's writes of
-the turn are done by then, so a phone never sees a point a power cut could lose.
+A paired device's entry waits in the inbox until App.tick calls ``apply`` after the keypad's
+scan: then its keys go through the controller as the keypad's would (live.entries), whole, in
+that turn. After the turn, ``tick`` compares what the board shows with the last snapshot: the
+keeper's writes of the turn are done by then, so a phone never sees a point a power cut could
+lose. The paired devices and their entries' numbers are on flash (live.phones: the board's
+``phones_path``, or phones.txt in its state folder).
 
 While a pairing code is up the board shows it: on the display as its first line
 (``pair: 123456``), or, on a board without one, as lit holes (digit i of the code lights the
@@ -23,20 +26,17 @@ SPDX-License-Identifier: MIT
 from binascii import hexlify
 from json import dumps
 
-from compat import const, ticks_add, ticks_diff
-from keypad import KEYS
+from compat import const
 from ledmap import HOLE_TO_LED
 from palette import PALETTES
 from render import BRIGHTNESS, FRAME_BYTES
+from scorekeeper.fileops import join
 
-from live.pairing import Pairing
+from live.pairing import PAIRED, Pairing
+from live.phones import Phones, fingerprint
 
 FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (ui/options.py)
-MAX_KEY_MS = const(4000)
-MIN_KEY_MS = const(40)  # two scans and the debounce: shorter would never be seen
-_GAP_MS = const(60)  # keys up between two queued keys (the decoder's release and debounce)
-_MIN_SCANS = const(3)  # a key down (and up) for at least this many keypad scans
-_MAX_QUEUE = const(8)  # keys waiting: more are refused (the phone sends them again)
+PHONES_FILE = "phones.txt"
 _CODE_LEVEL = const(40)  # the code's holes, dim white (G R B)
 
 
@@ -46,60 +46,43 @@ class Hub:
     def __init__(self, app, rand_bytes, pairing=None):
         self.app = app
         self.pairing = pairing if pairing is not None else Pairing(rand_bytes)
+        board = app.board
+        path = getattr(board, "phones_path", None) or join(board.state_dir, PHONES_FILE)
+        self.phones = Phones(board.fs, path, rand_bytes)
+        self.phones.load(fingerprint(app.keeper.game))  # before any entry or key of this boot
+        self.inbox = None  # live.inbox, loaded at the first entry (watching needs none of it)
+        self.on_answer = None  # the server's wake-up for the requests waiting for answers
+        self._forget = app.keeper.settings.extra.get(FORGET_KEY, 0)
         self.rev = 1
         self.notify = None  # called after each rev bump (the server's wake-up)
         self._frame = bytearray(FRAME_BYTES)  # the game's frame at the last snapshot
         self._lines = [""] * 8
-        self._queue = []  # [key bit, ms] waiting
-        self._down = 0  # the bit held now
-        self._until = 0  # when it goes up (while down) or the next may go down (while up)
-        self._scans = _MIN_SCANS  # scans since it went down (or up)
         self._showing = None  # the code shown on the board, or None
         self._locked = False
         self._json = None  # the cached state body for rev
-        self._game = (2, [0, 0], -1, -1, 0)  # (sides, scores, dealer, winner, palette)
+        self._game = (2, [0, 0], -1, -1, 0, False)  # (sides, scores, dealer, winner, palette,
+        # the hand in its show)
         self._take()
         app.remote = self
 
-    # -- keys ------------------------------------------------------------------------
+    # -- entries -----------------------------------------------------------------------
 
-    def press(self, legend, ms):
-        """Queue a phone's key (a legend of keypad.KEYS) held ms (MIN_KEY_MS..MAX_KEY_MS);
-        False if too many wait. ValueError for a key or time no keypad could give."""
-        i = KEYS.find(legend) if isinstance(legend, str) and len(legend) == 1 else -1
-        if i < 0 or not isinstance(ms, int) or isinstance(ms, bool):
-            raise ValueError("bad key")
-        if not MIN_KEY_MS <= ms <= MAX_KEY_MS:
-            raise ValueError("bad ms")
-        if len(self._queue) >= _MAX_QUEUE:
-            return False
-        self._queue.append((1 << i, ms))
-        return True
+    def submit(self, phone, doc, now):
+        """A paired device's entry (live.inbox.Inbox.submit)."""
+        if self.inbox is None:
+            from live.inbox import Inbox
 
-    def keys(self, now):
-        """The phones' key mask for the scan at tick now (App.tick ORs it in). A key stays
-        down its ms and at least _MIN_SCANS scans, and up as long between two keys, however
-        late the scans come (a slow turn must not make a tap too short to be seen)."""
-        self._scans += 1
-        if self._down:
-            if ticks_diff(now, self._until) < 0 or self._scans < _MIN_SCANS:
-                return self._down
-            self._down = 0
-            self._until = ticks_add(now, _GAP_MS)
-            self._scans = 0
-            return 0
-        if self._queue and ticks_diff(now, self._until) >= 0 and self._scans >= _MIN_SCANS:
-            bit, ms = self._queue.pop(0)
-            self._down = bit
-            self._until = ticks_add(now, ms)
-            self._scans = 1
-            return bit
-        return 0
+            self.inbox = Inbox(self.app, self.phones)
+            self.inbox.on_answer = self.answered
+        return self.inbox.submit(phone, doc, now)
 
-    @property
-    def busy(self):
-        """True while a phone's key is down or queued."""
-        return bool(self._down or self._queue)
+    def apply(self, now):
+        """App.tick, after the keypad's scan: the first entry waiting, taken whole (1)."""
+        return 0 if self.inbox is None else self.inbox.apply(now)
+
+    def answered(self):
+        if self.on_answer is not None:
+            self.on_answer()
 
     # -- after each turn ---------------------------------------------------------------
 
@@ -108,8 +91,16 @@ class Hub:
         counter, the code's expiry and the lock, show the code, and bump rev on a change."""
         p = self.pairing
         app = self.app
-        changed = p.follow(app.keeper.settings.extra.get(FORGET_KEY, 0))
-        changed = p.tick(now) or changed
+        if self.inbox is not None:
+            self.inbox.finish()
+        changed = p.tick(now)
+        forget = app.keeper.settings.extra.get(FORGET_KEY, 0)
+        if forget != self._forget:  # Settings: "forget phones"
+            self._forget = forget
+            self.phones.forget_all()
+            if self.inbox is not None:
+                self.inbox.forget()
+            changed = True
         locked = p.locked_ms(now) > 0
         if locked != self._locked:
             self._locked = locked
@@ -128,7 +119,8 @@ class Hub:
         self._frame[:] = a.frame
         self._lines = list(a.lines)
         v = a.view
-        self._game = (v.sides, list(v.front[: v.sides]), v.dealer, v.winner, v.palette)
+        self._game = (v.sides, list(v.front[: v.sides]), v.dealer, v.winner, v.palette,
+                      a.keeper.game.in_show)  # fmt: skip
 
     def _bump(self):
         self.rev += 1
@@ -165,37 +157,47 @@ class Hub:
         return code
 
     def pair(self, code, now):
-        """(result, token) of live.pairing.Pairing.check; the code leaves the board."""
+        """(result, token) for a code typed on a phone: (PAIRED, a new device's token) or
+        (WRONG or LOCKED, None) (live.pairing); the code leaves the board once used."""
         result = self.pairing.check(code, now)
+        token = self.phones.add() if result == PAIRED else None
         self.tick(now)
-        return result
+        return result, token
+
+    def phone(self, token):
+        """The paired device of this token, or None."""
+        return self.phones.find(token)
 
     def paired(self, token):
-        return self.pairing.paired(token)
+        return self.phones.find(token) is not None
 
     # -- what the phones get -----------------------------------------------------------
 
-    def state(self, paired, now):
+    def state(self, phone, now):
         """The snapshot JSON text (docs/WIFI.md, Protocol): the game's frame and lines (never
-        the pairing code), its sides, committed scores, dealer, winner and side colours, this
-        phone's paired flag and the lock's seconds."""
+        the pairing code), its sides, committed scores, dealer, winner, side colours and
+        whether the hand is in its show, this
+        phone's paired flag (and, paired, the number of its last entry) and the lock's
+        seconds. phone: live.phones.Phone, or None for a watcher."""
         body = self._json
         if body is None:
             a = self.app
             level = min(max(getattr(a.view, "brightness", 5), 1), len(BRIGHTNESS) - 1)
-            sides, scores, dealer, winner, palette = self._game
+            sides, scores, dealer, winner, palette, show = self._game
             colours = PALETTES[palette if 0 <= palette < len(PALETTES) else 0][1]
             hexes = ["{:02x}{:02x}{:02x}".format(*colours[i]) for i in range(sides)]
             body = (
                 '"rev":{},"frame":"{}","scale":{},"lines":{},"sides":{},"scores":{},'
-                '"dealer":{},"winner":{},"colours":{}'
+                '"dealer":{},"winner":{},"colours":{},"show":{}'
             ).format(
                 self.rev, hexlify(bytes(self._frame)).decode(), BRIGHTNESS[level],
                 dumps(self._lines), sides, dumps(scores), dealer, winner, dumps(hexes),
+                "true" if show else "false",
             )  # fmt: skip
             self._json = body
+        mine = "false" if phone is None else 'true,"seq":{}'.format(phone.seen)
         return '{{"live":1,{},"paired":{},"locked":{}}}'.format(
-            body, "true" if paired else "false", self.pairing.locked_s(now)
+            body, mine, self.pairing.locked_s(now)
         )
 
     def history(self):

@@ -1,32 +1,26 @@
-"""Pairing a phone: 6-digit codes, the lock after wrong ones, 128-bit session tokens.
+"""Pairing a phone: 6-digit codes, and the lock after wrong ones.
 
     p = Pairing(os.urandom)
     code = p.request(now)             # a fresh code for the board to show; None while locked
-    result, token = p.check("123456", now)    # PAIRED and a 32-hex token; WRONG; LOCKED
-    p.paired(token)                   # True for a token handed out and not forgotten
+    p.check("123456", now)            # PAIRED (then live.phones hands out its token), WRONG
+                                      # or LOCKED
     p.tick(now)                       # True when the code expired or the lock ended
-    p.follow(counter)                 # the settings' "forget paired phones" counter: a new
-                                      # value forgets every phone (forget_all)
 
 Each request draws a new code (from rand_bytes: os.urandom on the board), valid for CODE_MS
 or until a phone pairs with it. Five wrong codes within WINDOW_MS lock pairing for LOCK_MS:
 no code is shown and every try is refused, so guessing one of a million codes takes, at five
-tries a minute, about a year on average. Tokens are 16 random bytes as 32 hex digits, kept in
-RAM only (a power cut forgets them) for at most MAX_PHONES phones: pairing one more forgets
-the oldest. Times are ticks in ms, compared with ticks_diff.
+tries a minute, about a year on average. Times are ticks in ms, compared with ticks_diff.
 SPDX-License-Identifier: MIT
 """
 
-from binascii import hexlify
-
 from compat import const, ticks_diff
+
+from live.phones import same
 
 CODE_MS = const(60000)  # a code shown on the board stays valid this long
 WINDOW_MS = const(60000)  # five wrong codes within this long ...
 LOCK_MS = const(60000)  # ... lock pairing this long
 MAX_WRONG = const(5)
-MAX_PHONES = const(8)
-TOKEN_HEX = const(32)  # 128 bits
 PAIRED = const(0)
 WRONG = const(1)
 LOCKED = const(2)
@@ -37,15 +31,12 @@ _FAIR = const(4294000000)  # the largest multiple of _CODES under 2**32: no modu
 class Pairing:
     """The pairing rules; see the module docstring."""
 
-    def __init__(self, rand_bytes, max_phones=MAX_PHONES):
+    def __init__(self, rand_bytes):
         self.rand_bytes = rand_bytes
-        self.max_phones = max_phones
         self.code = None  # the code on the board now (6 digits), or None
         self._code_t = 0  # when it was drawn
         self._wrong = []  # ticks of the recent wrong tries (at most MAX_WRONG)
         self._lock_t = None  # when the lock began, or None
-        self.tokens = []  # the paired phones' tokens, oldest first
-        self._counter = None  # the forget counter last seen
 
     def _draw_code(self):
         while True:
@@ -74,13 +65,13 @@ class Pairing:
         return self.code
 
     def check(self, code, now):
-        """(PAIRED, token), (WRONG, None) or (LOCKED, None) for a code typed on a phone."""
+        """PAIRED, WRONG or LOCKED for a code typed on a phone."""
         self.tick(now)
         if self._lock_t is not None:
-            return LOCKED, None
-        if self.code is not None and _same(code, self.code):
+            return LOCKED
+        if self.code is not None and same(code, self.code):
             self.code = None  # one phone per code: the next pairing draws another
-            return PAIRED, self._new_token()
+            return PAIRED
         w = self._wrong
         w.append(now)
         if len(w) > MAX_WRONG:
@@ -89,41 +80,8 @@ class Pairing:
             self._lock_t = now
             self.code = None  # the code is gone with the lock: a new one after it
             self._wrong = []
-            return LOCKED, None
-        return WRONG, None
-
-    def _new_token(self):
-        token = hexlify(self.rand_bytes(TOKEN_HEX // 2)).decode()
-        t = self.tokens
-        t.append(token)
-        if len(t) > self.max_phones:
-            t.pop(0)
-        return token
-
-    def paired(self, token):
-        """True if token is one handed out and not forgotten."""
-        if not token or len(token) != TOKEN_HEX:
-            return False
-        for t in self.tokens:
-            if _same(token, t):
-                return True
-        return False
-
-    def forget_all(self):
-        """Forget every paired phone (they may watch, and must pair again to key in)."""
-        self.tokens = []
-
-    def follow(self, counter):
-        """The settings' forget counter: True (and every phone forgotten) when it changed
-        since the last call; the first value seen is only remembered."""
-        if counter == self._counter:
-            return False
-        first = self._counter is None
-        self._counter = counter
-        if first:
-            return False
-        self.forget_all()
-        return True
+            return LOCKED
+        return WRONG
 
     def tick(self, now):
         """Expire the code and end the lock at tick now; True if either happened."""
@@ -135,13 +93,3 @@ class Pairing:
             self._lock_t = None
             changed = True
         return changed
-
-
-def _same(a, b):
-    """a == b for two strings, looking at every character (no early exit on a mismatch)."""
-    if not isinstance(a, str) or len(a) != len(b):
-        return False
-    diff = 0
-    for i in range(len(b)):
-        diff |= ord(a[i]) ^ ord(b[i])
-    return diff == 0

@@ -5,12 +5,13 @@
     hub = Hub(app, os.urandom)
     asyncio.create_task(serve(hub, "0.0.0.0", 80, "/site"))     # beside the game's loop
 
-Anyone may watch (GET: the page, /api/state, /api/events, /api/history); only a phone whose
-cookie holds a paired token may key in (POST /api/key), and a key goes to the hub, which
-hands it to the App's keypad scan: the one way from the network into the game. Static files
+Anyone may watch (GET: the page, /api/state, /api/events, /api/history); only a device whose
+cookie holds a paired token may send entries (POST /api/entry), each a whole one, which the
+hub takes in the App's loop through the keypad's own path (live.entries): the one way from the
+network into the game. Static files
 are only those in site_dir when the server starts (a flat folder), looked up by name: no
 path is ever joined from the URL. Bounds: request heads (live.guard), bodies (BODY_BYTES:
-the largest honest one is a key's 22 bytes), live.slots.MAX_CONN connections answered at
+the largest honest one is an entry's, under 100 bytes), live.slots.MAX_CONN connections answered at
 once, of which MAX_WATCHERS event streams; a connection over the cap waits in live.slots'
 bounded line for a slot, or is answered 503. ``serve`` is the one task: an error in it ends
 there, goes to the board's error log, and the game goes on.
@@ -21,16 +22,17 @@ import asyncio
 import json
 import os
 
-from compat import const, print_exception, ticks_ms
+from compat import const, print_exception, ticks_diff, ticks_ms
 from microdot import Microdot, Request, Response
 
 from live.events import Watch
-from live.guard import Guarded, close
+from live.guard import TIMEOUT, Guarded, close, timeout
 from live.pairing import LOCKED, PAIRED
 from live.slots import MAX_CONN, MAX_WAITING, Slots
 
 MAX_WATCHERS = const(8)  # of the connections answered at once, event streams
-BODY_BYTES = const(64)
+BODY_BYTES = const(256)
+ANSWER_MS = const(5000)  # an entry's answer waits this long for the board's loop
 COOKIE = "picopeg"
 _JSON = "application/json"
 _TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
@@ -86,6 +88,7 @@ class Server:
         self.slots = Slots(self.connection)  # the cap and its line: slots.arrive takes each
         self.watchers = []
         self.changed = asyncio.Event()
+        self.answered = asyncio.Event()  # set (and cleared) as each entry is answered
         self.hub = hub
         self.attach(hub)
         self.web = self._routes(Microdot())
@@ -94,6 +97,7 @@ class Server:
         """Serve hub (a board that booted again after an error: its new App's hub)."""
         self.hub = hub
         hub.notify = self.wake
+        hub.on_answer = self.told
         self.wake()
 
     def now(self):
@@ -104,13 +108,37 @@ class Server:
         self.changed.set()  # wakes every watcher waiting now; the next wait waits anew
         self.changed.clear()
 
-    def _paired(self, request):
-        return self.hub.paired(request.cookies.get(COOKIE))
+    def told(self):
+        """Wake the requests waiting for their entry's answer."""
+        self.answered.set()
+        self.answered.clear()
+
+    def _phone(self, request):
+        return self.hub.phone(request.cookies.get(COOKIE))
+
+    async def _answer(self, phone, doc):
+        """The answer to an entry: at once, or once the board's loop has taken it."""
+        got = self.hub.submit(phone, doc, self.now())
+        if got is not None:
+            return got
+        seq = doc["seq"]
+        start = self.now()
+        while True:
+            a = phone.answer
+            if a is not None and a[0] == seq:
+                return a[1], a[2]
+            left = ANSWER_MS - ticks_diff(self.now(), start)
+            if left <= 0:
+                return 503, '{"error":"the board is busy: send it again"}'
+            try:
+                await timeout(self.answered.wait(), left)
+            except TIMEOUT:
+                pass
 
     def _routes(self, web):
         @web.get("/api/state")
         async def state(request):
-            body = self.hub.state(self._paired(request), self.now())
+            body = self.hub.state(self._phone(request), self.now())
             return Response(body, 200, {"Content-Type": _JSON, "Cache-Control": "no-store"})
 
         @web.get("/api/events")
@@ -154,18 +182,19 @@ class Server:
             return Response('{"paired": true}', 200, {"Content-Type": _JSON,
                                                       "Set-Cookie": cookie})  # fmt: skip
 
-        @web.post("/api/key")
-        async def key(request):
-            if not self._paired(request):
+        @web.post("/api/entry")
+        async def entry(request):
+            phone = self._phone(request)
+            if phone is None:
                 return _reply(403, error="pair first")
             doc = _body(request)
             if doc is None:
-                return _reply(400, error="bad key")
-            try:
-                queued = self.hub.press(doc.get("key"), doc.get("ms", 100))
-            except ValueError as e:
-                return _reply(400, error=str(e))
-            return Response("", 204) if queued else _reply(503, error="keys queued: wait")
+                return _reply(400, error='send an entry: {"seq": 1, "kind": "peg", ...}')
+            status, body = await self._answer(phone, doc)
+            head = {"Content-Type": _JSON, "Cache-Control": "no-store"}
+            if status == 503:
+                head["Retry-After"] = "1"
+            return Response(body, status, head)
 
         @web.get("/")
         async def index(request):
@@ -240,6 +269,10 @@ async def serve(hub, host, port, site_dir, log=None, *, started=None):
         while True:
             await asyncio.sleep(0.5)
             await srv.slots.expire()  # connections waiting too long for a slot: 503
+            for w in srv.watchers:
+                if w.due():  # a stream quiet for KEEPALIVE_MS: its keep-alive
+                    srv.wake()
+                    break
     except asyncio.CancelledError:
         raise
     except Exception as e:

@@ -36,6 +36,7 @@ from scorekeeper.events import (
 )
 from scorekeeper.fileops import FileOps
 from scorekeeper.keeper import Keeper
-from scorekeeper.settings import ACC_POINTS, HOME_POINTS, Settings
+from scorekeeper.ruletable import ACC_POINTS, HOME_POINTS
+from scorekeeper.settings import Settings
 
 __version__ = "0.1.0"

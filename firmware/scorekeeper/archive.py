@@ -5,14 +5,15 @@ when a new game starts (the game log holds only the game under way).
     add(fs, path, game, now)     # a won game's result joins (the oldest beyond MAX go)
     drop(fs, path, game)         # restore_game: the game is back in play, its result goes
 
-    file   = b"PicoArc" version(1: 1) record*       (framed as the game log's, FORMAT.md)
+    file   = b"PicoArc" version(1: 2) record*       (framed as the game log's, FORMAT.md)
     record = length seq type("R") payload crc
 
-The payload (32 bytes) is the game's start record as the log has it (first dealer, players,
-flags, target, game points table, start time: events.pack_game), then end time u32, play
-time u32 (seconds), winner, skunk level, game points won, deals u8 each, and the final
-scores A-D u16x4 (all little-endian). The file is always written whole (temp file and
-rename), so a power cut leaves the old archive or the new one; start-up's ``take_tmp``
+The payload (33 bytes) is the game's start record as the log has it (events.pack_game: first
+dealer, game points table, start time, the rules word), then end time u32, play time u32
+(seconds), winner, skunk level, game points won, deals u8 each, and the final scores A-D u16x4
+(all little-endian). Version 1 (32 bytes: the start record of log versions 1-4, oldgame.py) is
+read too, and written in version 2 at the next write. The file is always written whole (temp
+file and rename), so a power cut leaves the old archive or the new one; start-up's ``take_tmp``
 finishes a rename that was cut short. A damaged record ends what is read, as in the log.
 The game record with the result (not the end or play time) is the entry's identity: a game
 archived again (the power failed between the archive's write and the new game's) replaces
@@ -32,14 +33,16 @@ from scorekeeper.match import game_points
 from scorekeeper.settings import Settings
 
 MAGIC = b"PicoArc"
-VERSION = 1
+VERSION = 2  # the game record of log version 5; version 1's (oldgame.py) is read too
 HEADER = MAGIC + bytes((VERSION,))
 _REC_RESULT = const(0x52)  # "R"
 MAX = 64  # games kept (the issue asks for at least 50)
-_GAME = const(12)  # the start record's bytes (events.pack_game)
+_GAME = events.GAME_SIZE  # the start record's bytes (events.pack_game)
+_V1_GAME = const(12)  # ... in version 1
 _FMT = "<IIBBBBHHHH"  # end, seconds, winner, skunk, game points, deals, scores A-D
-PAYLOAD = _GAME + 4 + 4 + 4 + 8  # 32
-_SIZES = {_REC_RESULT: PAYLOAD}
+_RESULT = const(20)  # its bytes
+PAYLOAD = _GAME + _RESULT  # 33
+_SIZES = ({}, {_REC_RESULT: _V1_GAME + _RESULT}, {_REC_RESULT: PAYLOAD})  # type: tuple[dict[int, int], ...]
 _U8 = const(0xFF)
 
 
@@ -75,22 +78,49 @@ def _same(a, b):
     return a[:_GAME] == b[:_GAME] and a[_GAME + 8 :] == b[_GAME + 8 :]
 
 
+def _version(data):
+    """The version of data's archive header, or 0 when it is none this firmware reads."""
+    if data is None or len(data) < len(HEADER) or bytes(data[: len(MAGIC)]) != MAGIC:
+        return 0
+    v = data[len(MAGIC)]
+    return v if v in (1, VERSION) else 0
+
+
 def _payloads(data):
-    """The payloads of data's good records ([] for a file that is no archive)."""
-    if data is None or bytes(data[: len(MAGIC)]) != MAGIC or len(data) < len(HEADER):
+    """The payloads of data's good records, in this version's layout ([] for a file that is
+    no archive)."""
+    v = _version(data)
+    if not v:
         return []
-    if data[len(MAGIC)] != VERSION:
-        return []
-    records, _good = scan(data, _SIZES, 0, len(HEADER))
-    return [bytes(data[off : off + PAYLOAD]) for _t, off in records]
+    records, _good = scan(data, _SIZES[v], 0, len(HEADER))
+    size = _SIZES[v][_REC_RESULT]
+    out = [bytes(data[off : off + size]) for _t, off in records]
+    return out if v == VERSION else _upgrade(out)
+
+
+def _upgrade(old):
+    """Version 1 payloads with their game record in this version's layout, up to one that
+    cannot be read (as a damaged record ends what is read)."""
+    from scorekeeper.oldgame import unpack_old_game  # (an older board's archive, once)
+
+    out = []
+    for p in old:
+        cfg = Settings()
+        try:
+            dealer, start = unpack_old_game(p[:_V1_GAME], cfg, 4)
+        except ScorekeeperError:
+            break
+        out.append(events.pack_game(cfg, dealer, start) + p[_V1_GAME:])
+    return out
 
 
 def is_archive(data):
     """True when data is a whole archive (a finished write)."""
-    if data is None or bytes(data[: len(HEADER)]) != HEADER:
+    v = _version(data)
+    if not v:
         return False
     try:
-        _records, good = scan(data, _SIZES, 0, len(HEADER))
+        _records, good = scan(data, _SIZES[v], 0, len(HEADER))
     except LogError:
         return False
     return good == len(data)

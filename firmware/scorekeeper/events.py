@@ -27,6 +27,8 @@ import struct
 from compat import const
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.log import VERSION
+from scorekeeper.ruletable import pack_word, unpack_word
 
 # The fields of an event tuple. (const: inlined here; other modules read them as globals,
 # and a hot loop binds them to locals first, as Game.replay does.)
@@ -74,10 +76,10 @@ _DT_FMT = "<H"
 _COUNT_FMT = "<BBhHI"
 _GAME_FMT = "<BBBBBBBBI"
 
-# Flag bits of the game record, in settings order. Bits 6 and 7 are version 2's: a version 1
-# game record never has them.
-_FLAGS = ("partners", "five_card", "muggins", "triple_skunk", "stinkhole", "finish_hand")
-_V2_FLAGS = ("five_keep", "three_go")  # five_keep 4, three_go 1 (Bicycle) set the bit
+# The game record (version 5): first dealer, game points x4, start time, the rules word
+# (ruletable.RULES says where each rule's value is). Versions 1-4: oldgame.py.
+_GAME_FMT = "<BBBBBII"
+GAME_SIZE = 13
 
 
 def peg(side, points, reason=PLAY, dt=0):
@@ -155,33 +157,22 @@ def unpack(rtype, payload, off=0):
 
 def pack_game(settings, dealer, start):
     """Payload of a game-start record: first dealer, the game's settings, start time."""
-    flags = 0
-    for i in range(len(_FLAGS)):
-        if getattr(settings, _FLAGS[i]):
-            flags |= 1 << i
-    if settings.five_keep == 4:
-        flags |= 1 << 6
-    if settings.three_go:
-        flags |= 1 << 7
     p = settings.game_points
-    return struct.pack(
-        _GAME_FMT, dealer, settings.players, flags, settings.target, p[0], p[1], p[2], p[3],
-        start & 0xFFFFFFFF,
-    )  # fmt: skip
+    return struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
+                       pack_word(settings))  # fmt: skip
 
 
-def unpack_game(payload, settings, version=2):
-    """Fill settings from a game record (checking every value); return (dealer, start)."""
-    dealer, players, flags, target, p0, p1, p2, p3, start = struct.unpack(_GAME_FMT, payload)
-    if flags >> (len(_FLAGS) + (len(_V2_FLAGS) if version >= 2 else 0)):
-        raise ScorekeeperError("game record has unknown flags")
-    settings.set("players", players)
-    settings.set("target", target)
-    for i in range(len(_FLAGS)):
-        settings.set(_FLAGS[i], (flags >> i) & 1)
-    settings.set("five_keep", 4 if flags & 1 << 6 else 3)
-    settings.set("three_go", (flags >> 7) & 1)
-    settings.set("game_points", (p0, p1, p2, p3))
+def unpack_game(payload, settings, version=VERSION):
+    """Fill settings from a game record of that log version (checking every value);
+    return (dealer, start)."""
+    if version < 5:
+        from scorekeeper.oldgame import unpack_old_game  # (an older board's log, once)
+
+        dealer, start = unpack_old_game(payload, settings, version)
+    else:
+        dealer, p0, p1, p2, p3, start, word = struct.unpack(_GAME_FMT, payload)
+        unpack_word(word, settings)
+        settings.set("game_points", (p0, p1, p2, p3))
     settings.check()
     if dealer >= settings.sides:
         raise ScorekeeperError("game record names dealer {}".format(dealer))

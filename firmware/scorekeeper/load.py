@@ -14,6 +14,7 @@ from scorekeeper import events
 from scorekeeper.atomic import set_aside, take_tmp
 from scorekeeper.errors import LogError, ScorekeeperError, SettingsError
 from scorekeeper.events import (
+    GAME_SIZE,
     REC_CARD,
     REC_COUNT,
     REC_DEAL,
@@ -33,17 +34,34 @@ from scorekeeper.stats import PAYLOAD_SIZE as STATS_SIZE
 from scorekeeper.stats import PAYLOAD_V1 as STATS_V1
 from scorekeeper.stats import REC_STATS, Stats
 
-# Payload size of every record type, by format version (see FORMAT.md).
-SIZES_V1 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_V1, REC_GAME: 12, REC_PEG: 6, REC_DEAL: 3,
-            REC_UNDO: 0}  # fmt: skip
-SIZES_V2 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
-            REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2}  # fmt: skip
-SIZES_V3 = {REC_MATCH: MATCH_SIZE, REC_STATS: STATS_SIZE, REC_GAME: 12, REC_PEG: 6,
-            REC_DEAL: 3, REC_UNDO: 0, REC_CARD: 6, REC_TIME: 2, REC_SHOW: 2}  # fmt: skip
-SIZES_V4 = dict(SIZES_V3)
-SIZES_V4[REC_COUNT] = 10
+# Every record type with its payload size and the log version it came in; a later row of a
+# type is its size from that version on (FORMAT.md's table). A new record type is one row.
+RECORDS = (
+    (REC_MATCH, MATCH_SIZE, 1),
+    (REC_STATS, STATS_V1, 1),
+    (REC_GAME, 12, 1),  # oldgame.py's layout: read only on an upgraded board
+    (REC_PEG, 6, 1),
+    (REC_DEAL, 3, 1),
+    (REC_UNDO, 0, 1),
+    (REC_STATS, STATS_SIZE, 2),  # his heels joined the totals
+    (REC_CARD, 6, 2),
+    (REC_TIME, 2, 2),
+    (REC_SHOW, 2, 3),
+    (REC_COUNT, 10, 4),
+    (REC_GAME, GAME_SIZE, 5),  # the rules word (ruletable.RULES)
+)
+
+
+def _sizes(version):
+    out = {}
+    for rtype, size, since in RECORDS:
+        if since <= version:
+            out[rtype] = size
+    return out
+
+
 # By version (there is no version 0).
-SIZES = ({}, SIZES_V1, SIZES_V2, SIZES_V3, SIZES_V4)  # type: tuple[dict[int, int], ...]
+SIZES = tuple(_sizes(v) for v in range(VERSION + 1))  # type: tuple[dict[int, int], ...]
 HEAD = 3  # match, stats and game-start records open every log
 
 

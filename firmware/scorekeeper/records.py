@@ -14,6 +14,7 @@ SPDX-License-Identifier: MIT
 
 from scorekeeper import history
 from scorekeeper.events import REASONS, SIDE_NAMES
+from scorekeeper.ruletable import RULES
 
 SCHEMA = "picopeg-records"
 VERSION = 1
@@ -27,8 +28,6 @@ Y2K = 946684800  # 2000-01-01 in seconds since 1970
 Y2K_2023 = UNIX_2023 - Y2K  # 2023-01-01 in seconds since 2000
 Y2K_2040 = 2208988800 - Y2K  # 2040-01-01 in seconds since 2000
 _ESCAPES = {"\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}  # as json.dumps writes them
-_RULES = ("players", "partners", "target", "five_card", "five_keep", "muggins",
-          "triple_skunk", "stinkhole", "finish_hand", "three_go")  # fmt: skip
 
 
 def iso_date(seconds):
@@ -54,12 +53,19 @@ def iso_date(seconds):
     )
 
 
+def rule_value(values, v):
+    """A rule's value as the export has it: a boolean for an off/on rule, a list for the
+    game points, else the number."""
+    if values == (0, 1):
+        return bool(v)
+    return list(v) if isinstance(v, tuple) else v
+
+
 def _rules(cfg):
+    """Every rule of ruletable.RULES by its name, and the sides it makes."""
     out = {}
-    for name in _RULES:
-        v = getattr(cfg, name)
-        out[name] = bool(v) if name not in ("players", "target", "five_keep") else v
-    out["game_points"] = list(cfg.game_points)
+    for r in RULES:
+        out[r[0]] = rule_value(r[1], getattr(cfg, r[0]))
     out["sides"] = cfg.sides
     return out
 

@@ -17,56 +17,36 @@ SPDX-License-Identifier: MIT
 
 from scorekeeper.crc import crc16
 from scorekeeper.errors import SettingsError
+from scorekeeper.ruletable import NAMES, RULES
 
 VERSION = 1
 MAGIC = "picopeg-settings"
 
-# Game points for a win, a skunk, a double and a triple skunk. The ACC awards 2 for a win
-# and 3 for a skunk; its rules name the double skunk (win by 61+) but score it as a skunk.
-ACC_POINTS = (2, 3, 3, 3)
-# A common home rule: each skunk line the loser failed to pass counts one more game.
-HOME_POINTS = (1, 2, 3, 4)
-
-# name, allowed values, default. Flags are 0/1. Order = order in the file.
-_FIELDS = (
-    ("players", (2, 3, 4), 2),
-    ("partners", (0, 1), 0),  # 4 players as two partnerships sharing a track
-    ("target", (121, 61), 121),
-    ("five_card", (0, 1), 0),  # five-card game: the pone pegs 3 at the start
-    ("muggins", (0, 1), 0),
-    ("triple_skunk", (0, 1), 0),  # 121 game: loser on 30 or less is triple-skunked
-    ("stinkhole", (0, 1), 0),  # house rule, not ACC: no pegging out from 120 on heels or a go
-    ("finish_hand", (0, 1), 0),  # house rule, not ACC: the hand is counted out after a win
-    # Added later (a file without them gets the default): the five-card game's hand keeps 3
-    # cards (Hoyle) or 4 (the rulebook's reading); the three-player go: play goes round the
-    # table until no one can play (0), or the count ends when the first player after a go
-    # cannot play (1, Bicycle). docs/RULES.md has the sources.
-    ("five_keep", (3, 4), 3),
-    ("three_go", (0, 1), 0),
-)
-_NAMES = tuple(f[0] for f in _FIELDS)
+# The rules' names, values and defaults are ruletable.RULES (one table); the game points
+# are one of them, kept as 4 numbers (the menu offers the two tables, a file may hold any).
+_GAME_POINTS = "game_points"
 
 
 class Settings:
     """One set of settings; plain attributes named as in the file."""
 
-    # The fields __init__ sets from _FIELDS, declared for mypy (MicroPython compiles a bare
-    # annotation to nothing).
+    # The rules __init__ sets from ruletable.RULES, declared for mypy (MicroPython compiles
+    # a bare annotation to nothing); test_rule_table checks that the two agree.
     players: int
     partners: int
     target: int
     five_card: int
+    five_keep: int
     muggins: int
     triple_skunk: int
+    game_points: tuple
     stinkhole: int
     finish_hand: int
-    five_keep: int
     three_go: int
 
     def __init__(self):
-        for name, _allowed, default in _FIELDS:
-            setattr(self, name, default)
-        self.game_points = ACC_POINTS
+        for r in RULES:
+            setattr(self, r[0], r[2])
         self.extra = {}
 
     @property
@@ -76,22 +56,21 @@ class Settings:
 
     def copy(self):
         s = Settings()
-        for name in _NAMES:
+        for name in NAMES:
             setattr(s, name, getattr(self, name))
-        s.game_points = self.game_points
         s.extra = dict(self.extra)
         return s
 
     def game_key(self):
         """The settings a game is played under (the rest can change mid-game)."""
-        return tuple(getattr(self, n) for n in _NAMES) + tuple(self.game_points)
+        return tuple(getattr(self, n) for n in NAMES)
 
     def set(self, name, value):
         """Change one setting, checking it; app keys take any int."""
-        if name == "game_points":
+        if name == _GAME_POINTS:
             self.game_points = _check_points(value)
-        elif name in _NAMES:
-            allowed = _FIELDS[_NAMES.index(name)][1]
+        elif name in NAMES:
+            allowed = RULES[NAMES.index(name)][1]
             if isinstance(value, bool):
                 value = int(value)
             if value not in allowed:
@@ -116,9 +95,11 @@ class Settings:
     def encode(self):
         """The file's bytes."""
         lines = ["{} {}".format(MAGIC, VERSION)]
-        for name in _NAMES:
-            lines.append("{}={}".format(name, getattr(self, name)))
-        lines.append("game_points=" + ",".join(str(p) for p in self.game_points))
+        for name in NAMES:
+            v = getattr(self, name)
+            if name == _GAME_POINTS:
+                v = ",".join(str(p) for p in v)
+            lines.append("{}={}".format(name, v))
         for key in sorted(self.extra):
             lines.append("{}={}".format(key, self.extra[key]))
         body = ("\n".join(lines) + "\n").encode()
@@ -152,7 +133,7 @@ def decode(data, need_crc=False):
             raise SettingsError("settings line {!r} has no '='".format(line))
         key = key.strip()
         value = value.strip()
-        if key == "game_points":
+        if key == _GAME_POINTS:
             s.set(key, tuple(_parse_int(v) for v in value.split(",")))
         else:
             s.set(key, _parse_int(value))

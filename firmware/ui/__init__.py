@@ -11,6 +11,8 @@ A mode module defines ``Mode(keeper)`` with:
     reset()            a new game has started: forget entries that belonged to the old one
     paint(view, now)   set the overlay, preview and show_pegs (the controller cleared them)
     lines()            the text display's detail lines (16 columns each)
+    typed()            what is typed and not yet entered, to keep aside while a paired
+                       phone's entry goes through (None: nothing); retype(kept) gives it back
 
 Data flows one way (CONVENTIONS 20): a mode changes the keeper (the one source of truth for
 the game) and returns what happened; it never reaches into the controller or the view. The
@@ -75,6 +77,12 @@ class ModeBase:
 
     def lines(self):
         return []
+
+    def typed(self):
+        return None
+
+    def retype(self, kept):
+        pass
 
 
 # -- the app's settings, kept in the keeper's settings file (app.* keys) -------------------

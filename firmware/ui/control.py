@@ -54,6 +54,7 @@ class Controller:
         self.keeper = keeper
         self.view = view
         self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
+        self.refused = None  # the last refusal's reason (a paired phone's entry reads it)
         self._long = 0  # keys whose long press has fired during this press
         self._modes = [None] * len(MODULES)
         # The module names each mode's import brought in.
@@ -146,6 +147,7 @@ class Controller:
         """Red flash and the reason; nothing else changes."""
         self.view.set_signal(SIG_ERROR, now)
         text = str(err.args[0]) if err.args else type(err).__name__
+        self.refused = text
         self.note = wrap(text)[:_NOTE_LINES]
 
     # -- what the controller does itself -----------------------------------------------

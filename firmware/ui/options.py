@@ -13,35 +13,19 @@ follow: the view's ``radio`` (ui.wifiopts, set by wifi.py; None on a plain Pico)
 SPDX-License-Identifier: MIT
 """
 
-from palette import PALETTES
-from scorekeeper.settings import ACC_POINTS, HOME_POINTS
+from scorekeeper.ruletable import RULES
 from supply import describe
 from version import about_lines
-from view import COLOR_WHITE, SIG_OK
+from view import APP_SETTINGS, COLOR_WHITE, SIG_OK
 
 from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused, app_setting
 from ui.keys import K_D, K_HASH, letter
 
-OFF_ON = ("off", "on")
-# The LED current setting: "auto" (0) follows the USB-C supply; a number caps it lower still.
-BUDGETS = ("auto", "250", "500", "800", "1000", "1400")
-# key in the settings file, label, values, value labels (None: the values themselves)
-ITEMS = (
-    ("players", "players", (2, 3, 4), None),
-    ("partners", "partners", (0, 1), OFF_ON),
-    ("target", "game to", (121, 61), None),
-    ("five_card", "5-card game", (0, 1), OFF_ON),
-    ("five_keep", "5-card keeps", (3, 4), ("3 (Hoyle)", "4 (rulebook)")),
-    ("muggins", "muggins", (0, 1), OFF_ON),
-    ("triple_skunk", "triple skunk", (0, 1), OFF_ON),
-    ("game_points", "game points", (ACC_POINTS, HOME_POINTS), ("ACC 2 3 3 3", "home 1 2 3 4")),
-    ("stinkhole", "stinkhole", (0, 1), OFF_ON),
-    ("finish_hand", "finish hand", (0, 1), OFF_ON),
-    ("three_go", "3-player go", (0, 1), ("round", "Bicycle")),
-    ("app.brightness", "brightness", (1, 2, 3, 4, 5, 6, 7, 8), None),
-    ("app.palette", "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
-    ("app.budget", "LED current, mA", (0, 250, 500, 800, 1000, 1400), BUDGETS),
-    ("app.keep_awake", "bank keep-awake", (0, 1), OFF_ON),  # keepawake.py: ~11 mA on average
+# key in the settings file, label, values, value labels (None: the values themselves): the
+# game's rules (scorekeeper.ruletable.RULES), then the board's own (view.APP_SETTINGS), in
+# their tables' order; the Wi-Fi's (ui.wifiopts) follow on a Pico W.
+ITEMS = tuple((r[0], r[3], r[1], r[4]) for r in RULES) + tuple(
+    (a[0], a[2], a[3], a[4]) for a in APP_SETTINGS if a[2] is not None
 )
 _SHOW_PEGS = ("app.brightness", "app.palette")
 

@@ -16,8 +16,7 @@ SPDX-License-Identifier: MIT
 
 from cribbage.cards import VALUES
 from cribbage.errors import WHY_31, WHY_GO, CribbageError, IllegalPlayError
-from cribbage.play import GO_NEXT, GO_ROUND, Pegging
-from cribbage.playsetup import FIVE_CARD, SIX_CARD
+from cribbage.play import Pegging
 from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
 from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
@@ -44,8 +43,8 @@ def engine(game, codes=None, strict=True):
     codes). strict=False stops at a card the engine refuses instead of raising."""
     cfg = game.cfg
     p = Pegging(None, game.dealer, players=cfg.players, partners=bool(cfg.partners),
-                variant=FIVE_CARD if cfg.five_card else SIX_CARD, cards_each=kept_cards(cfg),
-                go_rule=GO_NEXT if cfg.three_go and cfg.players == 3 else GO_ROUND)  # fmt: skip
+                five_card=cfg.five_card, three_go=cfg.three_go,
+                cards_each=kept_cards(cfg))  # fmt: skip
     for code in game.hand_cards if codes is None else codes:
         try:
             act(p, code)

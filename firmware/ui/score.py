@@ -118,6 +118,19 @@ class Mode(ModeBase):
         self.armed = self.confirm = self.stale = False
         self.fix_to = -1
 
+    def typed(self):
+        """The digits and the correction's sign typed on the keypad (and whether they were
+        refused), or None. The board's questions (# again, a side key again) are not kept:
+        they were about the game as it was before the phone's entry."""
+        e = self.entry
+        if not e.digits and not self.sign:
+            return None
+        return (e.value, e.digits, self.sign, self.stale)
+
+    def retype(self, kept):
+        e = self.entry
+        e.value, e.digits, self.sign, self.stale = kept
+
     def key(self, k, how, now):
         armed = self.armed
         confirm = self.confirm

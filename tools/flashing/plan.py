@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 # The keeper's folder; micropython-lib drivers (ssd1306, microdot); a Pico W's page (wireless.py)
 PROTECTED_DIRS = ("/state", "/lib", "/www")
 # The error log; boot.py; a Pico W's network settings (firmware/radio.py: make wifi writes it)
-PROTECTED_FILES = ("/errors.log", "/boot.py", "/wifi.json")
-# Listed without a hash: the protected folders, and the Wi-Fi's password (no digest of it leaves
-# the board, not even one).
-UNHASHED = PROTECTED_DIRS + ("/wifi.json",)
+# and its paired phones (firmware/live/phones.py, with its write in progress)
+PROTECTED_FILES = ("/errors.log", "/boot.py", "/wifi.json", "/phones.txt", "/phones.txt.tmp")
+# Listed without a hash: the protected folders, the Wi-Fi's password and the paired phones'
+# tokens (no digest of them leaves the board, not even one).
+UNHASHED = PROTECTED_DIRS + ("/wifi.json", "/phones.txt", "/phones.txt.tmp")
 CODE_SUFFIXES = (".py", ".mpy", ".part")  # .part: a copy cut short (device.TEMP_SUFFIX)
 MAIN = "/main.py"
 

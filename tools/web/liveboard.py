@@ -7,7 +7,8 @@ README's picture and `make bench`.
         board.state()                               # GET api/state (a watcher's: no cookie)
         mark = board.mark(); ...; board.code(mark)  # the pairing code the display shows next
         cookie = board.pair()                       # a script pairs as a phone does ...
-        board.press("2", cookie); board.press("A", cookie)   # ... and keys in: A pegs 2
+        board.entry(cookie, {"kind": "peg", "side": "A", "points": 2})  # ... and enters: A 2
+        board.keys("2A 3B # 8# 12#", cookie)        # keypad words, each one entry (words())
         board.power_cut()    # SIGKILL, then the same command again: same port, same folder
         rgbs(board.state()["frame"])                # each hole's (r, g, b), hole 1 first
 
@@ -173,14 +174,34 @@ class LiveBoard:
             raise RuntimeError(f"api/pair: {status} {text}")
         return headers["Set-Cookie"].split(";")[0]
 
-    def press(self, legend, cookie, ms=100):
-        """A paired phone's key, held ms; returns once the board has let it go again."""
-        status, _, text = self.post("api/key", {"key": legend, "ms": ms}, cookie)
-        if status != 204:
-            raise RuntimeError(f"api/key {legend}: {status} {text}")
-        time.sleep(ms / 1000 + 0.2)  # held, let go, the release debounced
+    def entry(self, cookie, doc):
+        """A paired phone's entry, numbered on from its last; the board's answer (a dict).
+        RuntimeError unless the board applied it."""
+        self.seq = getattr(self, "seq", 0) + 1
+        status, _, text = self.post("api/entry", dict(doc, seq=self.seq), cookie)
+        if status != 200:
+            raise RuntimeError(f"api/entry {doc}: {status} {text}")
+        return json.loads(text)
 
-    def keys(self, legends, cookie):
-        for ch in legends:
-            if ch != " ":
-                self.press(ch, cookie)
+    def keys(self, text, cookie):
+        """Keypad words, each sent as the one entry it makes (words())."""
+        for doc in words(text):
+            self.entry(cookie, doc)
+
+
+def words(text):
+    """The entries of scoreboard keypad words: "2A" the play's points, "A" a go, "#" the next
+    step (the show, the deal), "8#" the next count, "0A" the cut for deal."""
+    out = []
+    for w in text.split():
+        if w == "#":
+            out.append({"kind": "next"})
+        elif w[-1] == "#":
+            out.append({"kind": "count", "points": int(w[:-1])})
+        elif len(w) == 1:
+            out.append({"kind": "go", "side": w})
+        elif w[:-1] == "0":
+            out.append({"kind": "cut", "side": w[-1]})
+        else:
+            out.append({"kind": "peg", "side": w[-1], "points": int(w[:-1])})
+    return out

@@ -6,14 +6,16 @@
 // itself; each time it does the page reads the state again, and while the board is gone
 // the page says it is reconnecting. A board that goes silent without closing (out of range,
 // its power cut) is found by a GET api/state when nothing has come for a while.
-// The History view reads GET api/history (the JSON `make export` writes). Keys and pairing:
-// livekeys.js. window.picopeg is for people's own scripts and the tests (docs/WEB.md).
+// The History view reads GET api/history (the JSON `make export` writes). Pairing:
+// livepair.js; a paired phone's entries: liveentry.js. window.picopeg is for people's own
+// scripts and the tests (docs/WEB.md).
 // SPDX-License-Identifier: MIT
 
 import { BoardView, UPRIGHT, turnBoard } from "./board.js";
 import { History } from "./history.js";
 import { Keypad } from "./input.js";
-import { LiveKeys } from "./livekeys.js";
+import { LiveEntry } from "./liveentry.js";
+import { LivePair } from "./livepair.js";
 import { DISPLAY, LIVE } from "./messages.js";
 import { banner, keepAwake, readState, setStatus } from "./page.js";
 import { Scores } from "./scores.js";
@@ -34,10 +36,13 @@ const link = {
   heard: 0, // performance.now() of the last state
   scale: 0,
   states: 0,
+  seq: 0, // the board's number of this phone's last entry (paired)
+  show: false, // the hand is in its show (the board's state)
   setPaired,
   reconnect: connect,
 };
-const keys = new LiveKeys(link);
+const pairing = new LivePair(link);
+const entries = new LiveEntry(link, $("#entry"));
 const marks = {}; // performance.now() when the board's state was first drawn
 const history = new History($("#history"), () =>
   fetch("api/history", { cache: "no-store" }).then((r) => (r.ok ? r.text() : "")),
@@ -59,8 +64,10 @@ function draw(state, stream) {
   view.leds(state.frame);
   view.show((state.lines || []).join("\n").replace(/\s+$/, ""));
   if (scores.draw(state)) history.changed(); // a point, a deal, a new game: a new record
+  link.show = Boolean(state.show);
+  if (typeof state.seq === "number") link.seq = state.seq;
   setPaired(Boolean(state.paired));
-  keys.lockedFor(state.locked);
+  pairing.lockedFor(state.locked);
   document.body.classList.add("ready");
 }
 
@@ -177,7 +184,7 @@ export function start(state) {
   widenBoard($("#board"));
   uprightNumbers(upright.matches);
   upright.addEventListener("change", (e) => uprightNumbers(e.matches));
-  new Keypad($("#keypad"), (legend, down) => keys.send(legend, down), () => {}, () => {});
+  new Keypad($("#keypad"), (legend, down) => entries.key(legend, down), () => {}, () => {});
   $("[data-action=keys]").addEventListener("click", () => showKeys(!document.body.classList.contains("keys")));
   $("[data-action=history]").addEventListener("click", () => showHistory(!document.body.classList.contains("history")));
   $("#history").addEventListener("toggle", () => {
@@ -197,9 +204,9 @@ export function start(state) {
 window.picopeg = {
   view,
   live: link,
-  keys,
+  entries,
   status: () => (link.up ? (link.paired ? "paired" : "watching") : "down"),
-  idle: () => keys.pending === 0,
+  idle: () => entries.pending === 0,
   records: () => history.text || "",
   marks,
 };

@@ -15,7 +15,7 @@ export const DISPLAY = {
   connecting: ["Looking for", "the board..."],
 };
 
-// The live view of a PicoPeg W (live.js, livekeys.js): the header's state, the pairing
+// The live view of a PicoPeg W (live.js, livepair.js, liveentry.js): the header's state, the pairing
 // panel's and the banner's words.
 export const LIVE = {
   watching: "watching",
@@ -38,11 +38,27 @@ export const LIVE = {
   locked: (s) =>
     `Pairing is locked for ${s} s after 5 wrong codes in a minute; watching goes on. ` +
     "Then tap Pair for a new code.",
-  pairedNote: "Paired: this phone's keys go to the board, as its own keypad's do.",
+  pairedNote: "Paired: this phone's entries go to the board, as its own keypad's do.",
   noAnswer: "The board did not answer: try again.",
-  notSent: "The board did not answer: that key was not sent.",
-  badKey: "The board refused that key.",
-  held: (ms) => (ms >= 3000 ? "held: a 3 s hold" : "held: a long press"),
+  // The entry line above the keypad (liveentry.js).
+  entry: {
+    heels: "his heels",
+    count: (p) => `count ${p}`,
+    undo: "undo",
+    cut: (s) => `${s} deals first`,
+    then: "then A-D or #",
+    fixPlus: "fix +",
+    fixMinus: "fix −",
+    threeDigits: "At most 3 digits: * clears.",
+    fixToSide: "A correction goes to a side key.",
+    fixPoints: "Type the correction's points, then the side.",
+    onBoard: "Modes and a new game: on the board's own keypad.",
+    sending: (what, tries) => (tries ? `sending… ${what} (again)` : `sending… ${what}`),
+    done: (what, said) => (said ? `✓ ${what}: ${said}` : `✓ ${what}`),
+    refused: (what, why) => `✗ ${what}: ${why}`,
+    asked: (question, key) => `? ${question} (${key} again)`,
+    notPaired: "✗ not paired: nothing was entered",
+  },
   footer:
     "Live from the board: this page draws what the board sends, after it is saved on the " +
     "board. The game is kept on the board; anyone on its network may watch, a paired phone " +

@@ -1,48 +1,39 @@
-// The live view's keys and pairing (live.js). A key on the page goes to the board as
-// POST api/key {"key": "A", "ms": how long it was held} when it is let go (at least a tap's
-// 100 ms, at most 4 s: the board holds it that long, so a long press and the 3 s hold of #
-// work, and a dropped phone can never leave a key down). The board decides: a paired
-// phone's key goes through its keypad's own path; any other is refused (403), changes
-// nothing, and the page says how to pair. Pair asks the board for a code
-// (POST api/pair/request: the board shows 6 digits), input[data-pair] takes it (Enter
-// submits: POST api/pair), and the board's cookie pairs this phone. Keys go one at a time,
-// in order. Wrong codes and the lock after 5 of them are said plainly.
+// The live view's pairing (live.js). Pair asks the board for a code (POST api/pair/request:
+// the board shows 6 digits on its display, never on a phone), input[data-pair] takes it (Enter
+// submits: POST api/pair), and the board's cookie pairs this phone: from then on its entries
+// (liveentry.js) go to the board. Wrong codes and the lock after 5 of them are said plainly.
 // SPDX-License-Identifier: MIT
 
 import { LIVE } from "./messages.js";
 import { banner, note } from "./page.js";
 
-const TAP_MS = 100;
-const MAX_MS = 4000;
-const LONG_MS = 800;
-const HOLD_MS = 3000;
-
-async function post(path, body) {
+export async function post(path, body, timeoutMs = 0) {
   const init = { method: "POST", cache: "no-store" };
   if (body !== undefined) {
     init.headers = { "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
-  const r = await fetch(path, init);
-  let data = {};
+  const ctl = timeoutMs ? new AbortController() : null;
+  const timer = ctl ? setTimeout(() => ctl.abort(), timeoutMs) : 0;
+  if (ctl) init.signal = ctl.signal;
   try {
-    data = await r.json();
-  } catch {
-    // 204: no body
+    const r = await fetch(path, init);
+    let data = {};
+    try {
+      data = await r.json();
+    } catch {
+      // 204: no body
+    }
+    return { status: r.status, data };
+  } finally {
+    clearTimeout(timer);
   }
-  return { status: r.status, data };
 }
 
-export class LiveKeys {
+export class LivePair {
   // link: { paired (bool), setPaired(bool), reconnect() }: live.js's connection
   constructor(link) {
     this.link = link;
-    this.queue = Promise.resolve();
-    this.pending = 0; // keys let go and not yet answered by the board
-    this.sent = 0; // keys the board took (204)
-    this.refused = 0; // keys the board refused (403: not paired)
-    this.downAt = new Map();
-    this.hints = new Map();
     this.lockUntil = 0;
     this.form = document.getElementById("pair");
     this.input = this.form.querySelector("[data-pair]");
@@ -54,48 +45,6 @@ export class LiveKeys {
     this.form.querySelector("[data-action=pair-cancel]").addEventListener("click", () => this.close());
     document.querySelector("[data-action=pair]").addEventListener("click", () => this.request());
     setInterval(() => this.tickLock(), 1000);
-  }
-
-  // -- keys ---------------------------------------------------------------------------------
-
-  // input.js's Keypad calls this on every down and up (a screen key or the keyboard).
-  send(legend, down) {
-    clearTimeout(this.hints.get(legend));
-    if (down) {
-      this.downAt.set(legend, performance.now());
-      this.hints.set(legend, setTimeout(() => note(LIVE.held(LONG_MS)), LONG_MS));
-      return;
-    }
-    const t = this.downAt.get(legend);
-    this.downAt.delete(legend);
-    if (t === undefined) return;
-    const ms = Math.min(MAX_MS, Math.max(TAP_MS, Math.round(performance.now() - t)));
-    if (ms >= HOLD_MS) note(LIVE.held(ms));
-    this.pending++;
-    this.queue = this.queue.then(() => this.post(legend, ms)).finally(() => this.pending--);
-  }
-
-  async post(legend, ms) {
-    let r;
-    try {
-      r = await post("api/key", { key: legend, ms });
-    } catch {
-      note(LIVE.notSent);
-      return;
-    }
-    if (r.status === 204 || r.status === 200) {
-      this.sent++;
-      if (ms >= LONG_MS) setTimeout(() => note(""), 1500);
-      return;
-    }
-    if (r.status === 403) {
-      this.refused++;
-      this.link.setPaired(false);
-      banner(LIVE.pairFirst, LIVE.pairLabel, () => this.request());
-      note("");
-      return;
-    }
-    note(r.data.error ? `${LIVE.badKey} (${r.data.error})` : LIVE.badKey);
   }
 
   // -- pairing --------------------------------------------------------------------------------

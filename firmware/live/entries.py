@@ -1,0 +1,174 @@
+"""A paired device's entries: the table of their kinds, and how the board takes one whole.
+
+An entry is one thing a player says to the board, composed on the phone: "2 for A", "a go for
+B", "his heels", "B's hand counts 12", "undo". It comes as one JSON object, e.g.
+``{"seq": 7, "kind": "peg", "side": "A", "points": 2}`` (docs/WIFI.md, Entries). The board turns
+it into the keys its own keypad takes for it (``2`` then ``A``) and feeds them, in one turn of
+its loop, through a keypad decoder of the entry's own into the controller: the same key
+events, modes, checks and refusals as the keypad's. The rules have one path.
+
+    entry = build(doc)              # (steps, mode, phase, changed, again); ValueError: malformed
+    why = blocked(app, entry)       # "" or why the board cannot take it now (nothing applied)
+    result, text = run(app, decoder, entry, now)  # APPLIED, REFUSED or ASKED, and the words
+
+``run`` stops at the first key that changes the game (an entry makes one change), or at a
+refusal: then nothing was applied (each kind's keys change the game only at their last key)
+and the text is the mode's reason. ``"confirm": true`` adds the last key again, the answer
+the board asks for ("# again", "A again"): without it such an entry is ASKED, not applied.
+The board's own keypad is never mixed in: the caller (live.inbox) waits until no key is down
+on it, keeps aside what is typed there (the mode's ``typed``) and gives it back after.
+
+Adding a kind is one row in KINDS (below): the mode it needs, the part of the hand, and its
+keys, as a pattern of legends and fields or as a function of the entry's JSON object.
+SPDX-License-Identifier: MIT
+"""
+
+from compat import const
+from keypad import KEYS
+from view import MODE_NAMES, MODE_SCORE
+
+TAP = const(0)  # ui.TAP, keypad.LONG, keypad.HOLD: how a key is used (not imported: the
+LONG = const(3)  # table must not load the modes' package before the board has)
+HOLD = const(4)
+ANY = const(0)
+PLAY = const(1)
+SHOW = const(2)
+APPLIED = const(0)
+REFUSED = const(1)
+ASKED = const(2)  # the board asks for a confirmation (the entry's "confirm") first
+_MAX = const(999)  # the keypad's three digits
+_SCAN_MS = const(20)  # the board's keypad scan period (app._KEY_MS)
+
+
+def side(doc):
+    """The side key's index of doc["side"] ("A"-"D")."""
+    s = doc.get("side")
+    if not isinstance(s, str) or len(s) != 1 or s not in "ABCD":
+        raise ValueError('"side" is one of "A", "B", "C", "D"')
+    return KEYS.find(s)
+
+
+def points(doc, low):
+    """doc["points"], a whole number low..999 (-999..999 and not 0 for low < 0)."""
+    p = doc.get("points")
+    zero = low < 0 and p == 0  # (a correction of 0 changes nothing)
+    if not isinstance(p, int) or isinstance(p, bool) or not low <= p <= _MAX or zero:
+        raise ValueError('"points" is a whole number {}-{}{}'.format(
+            low, _MAX, ", not 0" if low < 0 else ""))  # fmt: skip
+    return p
+
+
+def keys(pattern, doc):
+    """The steps of a kind's pattern: a keypad legend is tapped, "~" makes the next one a long
+    press; "p" is the points' digits (1-999), "n" (0-999), "c" a correction's (long *, twice
+    for a negative one, then the digits of -999..999), "s" the side key."""
+    out = []
+    how = TAP
+    for c in pattern:
+        if c == "~":
+            how = LONG
+            continue
+        if c in "pnc":
+            n = points(doc, 1 if c == "p" else (0 if c == "n" else -_MAX))
+            if c == "c":
+                out += [(12, LONG)] * (1 if n > 0 else 2)  # 12: the * key
+            for d in str(abs(n)):
+                out.append((KEYS.find(d), TAP))
+        else:
+            out.append((side(doc) if c == "s" else KEYS.find(c), how))
+        how = TAP
+    return out
+
+
+def _count(doc):  # a side's count (N side: in the show only; in the play N side pegs N), or
+    if "side" in doc:  # whoever counts next (N #; in the play the board asks "# again")
+        return SHOW, keys("ns", doc)
+    return ANY, keys("n#", doc)
+
+
+# name: (the mode it needs, or -1 for any; the part of the hand: ANY, PLAY or SHOW; the keys:
+# a pattern (keys) or a function doc -> (part of the hand, steps); optionally what "applied"
+# changes: a function app -> a value, by default the game's events (the keeper's revision)).
+KINDS: dict = {
+    "peg": (MODE_SCORE, PLAY, "ps"),  # the play's points: 2 A
+    "go": (MODE_SCORE, PLAY, "s"),  # a side key alone
+    "heels": (MODE_SCORE, PLAY, "~A"),  # a long press of A, nothing typed: 2 for the dealer
+    "count": (MODE_SCORE, ANY, _count),
+    "correction": (MODE_SCORE, ANY, "cs"),  # long *, the points, the side
+    "undo": (MODE_SCORE, ANY, "*"),  # * with nothing typed
+    "next": (MODE_SCORE, ANY, "#"),  # # alone: the show starts, or the deal passes
+    "cut": (MODE_SCORE, PLAY, "0s"),  # 0 and a side before anything is pegged: it deals
+}
+
+
+def build(doc):
+    """(steps, mode, phase, changed, again) of an entry's JSON object; ValueError says what
+    is malformed. again: its last step repeats the one before, the board's confirmation."""
+    name = doc.get("kind")
+    row = KINDS.get(name) if isinstance(name, str) else None
+    if row is None:
+        raise ValueError('"kind" is one of ' + ", ".join(sorted(KINDS)))
+    phase = row[1]
+    how = row[2]
+    if isinstance(how, str):
+        steps = keys(how, doc)
+    else:
+        phase, steps = how(doc)
+    again = doc.get("confirm", False)
+    if not isinstance(again, bool):
+        raise ValueError('"confirm" is true or false')
+    if again:
+        steps.append(steps[-1])  # the board's "again": the last key once more
+    return steps, row[0], phase, row[3] if len(row) > 3 else None, again
+
+
+def blocked(app, entry):
+    """Why the board cannot take an entry (build's) now ("" if it can): its mode or the part
+    of the hand. Said to the phone; nothing is applied."""
+    mode = entry[1]
+    phase = entry[2]
+    m = app.ctl.mode_id
+    if mode >= 0 and m != mode:
+        return "the board is in {}: hold D on it for the {}".format(MODE_NAMES[m],
+                                                                    MODE_NAMES[mode])  # fmt: skip
+    show = app.keeper.game.in_show
+    if phase == PLAY and show:
+        return "the play is over: this hand is in its show"
+    if phase == SHOW and not show:
+        return "the show has not begun: # starts it"
+    return ""
+
+
+def run(app, decoder, entry, now):
+    """Feed an entry's (build's) keys through decoder into app (app.on_key: the keypad's path)
+    at tick now; (APPLIED, the board's note), (REFUSED, its reason) or (ASKED, its question)."""
+    steps, _, _, changed, again = entry
+    ctl = app.ctl
+    keeper = app.keeper
+    before = changed(app) if changed else keeper.revision
+    last = len(steps) - 1
+    for i in range(last + 1):
+        ctl.refused = None
+        _press(app, decoder, steps[i], now)
+        if (changed(app) if changed else keeper.revision) != before:
+            return APPLIED, " ".join(ctl.note)
+        if ctl.refused is not None and not (again and i == last - 1):
+            return REFUSED, ctl.refused  # (before an "again": the board's question)
+    return ASKED, " ".join(ctl.note)
+
+
+def _press(app, decoder, step, now):
+    """A key down for its time and up again, as the keypad's scans would read it, on the
+    decoder's own clock (0 at each key); each event to app.on_key at the board's tick now."""
+    k, how = step
+    bit = 1 << k
+    held = 100 if how == TAP else (1000 if how == LONG else 3200)  # past 0.8 s, past 3 s
+    decoder.reset()
+    t = 0
+    while t <= held + 8 * _SCAN_MS:  # down, then up: a release is taken after two scans
+        n = decoder.update(bit if t <= held else 0, t)
+        for i in range(n):
+            app.on_key(decoder.events[i], now)
+        if t > held and decoder.idle:
+            break
+        t += _SCAN_MS

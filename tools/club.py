@@ -1,0 +1,14 @@
+"""The club night from the command line: tools/club.py --db FILE COMMAND (tools/club/cli.py;
+docs/CLUB.md). `make club` runs its `serve`.
+SPDX-License-Identifier: MIT
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo
+
+from tools.club.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
