@@ -102,8 +102,9 @@ class App:
         from scorekeeper.keeper import Keeper
 
         now = board.ticks_ms()
-        # A fresh board's new game is held unsaved: the first key's write or the idle fold
-        # writes it (idle: FOLD_MS on), not the boot, whose keys a flash erase would blind.
+        # A fresh board's new game is held unsaved, and written after the first frame: at the
+        # end of the boot, or on the Pico by its first key or the idle fold (FOLD_MS on): a
+        # flash erase stops every interrupt, the keys' timer too (bootkeys.py).
         self.keeper = Keeper(board.state_dir, board.fs, board.seconds, write_new=False)
         if board.fs.exists(join(board.state_dir, "pegging.txt")):  # an upgraded board
             from ui.pegmigrate import MODULES, migrate
@@ -143,6 +144,8 @@ class App:
             from bootkeys import start
 
             latch = start(board, self.decoder, _KEY_MS)
+        elif self.keeper.unsaved:  # a fresh board's new game: no key waits on its writes
+            self.keeper.fold()
         try:
             if marked:
                 take_flashed_mark(board)

@@ -1,11 +1,10 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
 """The boot path (issue 22: the make flash Pico's boot under 600 ms): the board's first frame
 comes before what only the keys and the text need (the controller, the keypad's decoder), and
-a fresh board's new game is written to flash after the boot (by its first key, or when the
-keys have rested FOLD_MS); nothing is lost if the power goes before it is written (no game
-was on flash)."""
+a fresh board's new game is written to flash after that frame; nothing is lost if the power
+goes before it is written (no game was on flash)."""
 
-from app import FOLD_MS, App
+from app import App
 from scorekeeper.keeper import SETTINGS_NAME, Keeper
 
 from tools.board.memfs import MemFS
@@ -63,14 +62,7 @@ def test_a_fresh_board_shows_its_game_before_it_writes_it_or_makes_the_controlle
     files, control, keypad, frame = board.first
     assert LOG not in files  # the new game's log comes after the frame ...
     assert not control and not keypad  # ... and so do the controller and the keypad's decoder
-    # ... and after the boot: a flash erase stops every interrupt (the keys read while the
-    # modes load, bootkeys.py), so the first key's write or the idle fold writes it.
-    assert LOG not in fs.files and app.keeper.unsaved
-    t = board.now + 20 * (FOLD_MS // 20) - 20
-    app.tick(t)
-    assert LOG not in fs.files  # no key for a while yet
-    app.tick(t + 20)
-    assert LOG in fs.files and not app.keeper.unsaved  # FOLD_MS with no key: written
+    assert LOG in fs.files and not app.keeper.unsaved  # ... in the boot, before any key
     # The frame is the new game's, as a board with the game on flash shows it.
     again, board2 = boot(fs)
     assert board2.first[3] == frame and again.keeper.game.scores[:2] == [0, 0]

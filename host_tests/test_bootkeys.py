@@ -5,7 +5,7 @@ on in order once the modes have loaded. Every expectation is derived by hand fro
 decoder's rules (two scans spanning 15 ms press a key, 5 ms release it; long 800 ms, hold
 3 s, timed from the press) and the latch's room (16 events, 3 kept back for each key held)."""
 
-from app import App
+from app import FOLD_MS, App
 from app import boot as app_boot
 from bootkeys import ROOM, BootKeys
 from keypad import KEYS, KeyDecoder, event_name
@@ -18,6 +18,7 @@ from tools.board.pcboard import PCBoard
 
 SCAN_MS = 20  # the board's timer period (app._KEY_MS)
 FOLDER = "state"
+LOG = FOLDER + "/game.log"
 
 
 def bit(legend):
@@ -266,3 +267,20 @@ def test_the_timer_stops_when_the_boot_fails():
     finally:
         ui.control.Controller.start = real
     assert board.timer is None and board.stops == 1
+
+
+def test_a_fresh_pico_writes_its_new_game_at_its_first_key_not_in_the_boot():
+    # A flash erase stops every interrupt (the keys' timer too): the Pico's boot writes
+    # nothing for a fresh board. Its first key's write writes the whole log (the new game
+    # and the key); with no key, the idle fold does, FOLD_MS after the boot.
+    fs = MemFS()
+    app, board = booted([(100, 200, "2"), (300, 400, "A")], fs=fs)
+    assert LOG in fs.files and not app.keeper.unsaved  # A's 2, with the game before it
+    assert Keeper(FOLDER, fs, lambda: 0).game.scores[:2] == [2, 0]
+    fs = MemFS()
+    app, board = booted([], fs=fs)
+    assert LOG not in fs.files and app.keeper.unsaved
+    run(app, board, FOLD_MS - 20)  # the app's clock started at 0: the first frame
+    assert LOG not in fs.files
+    run(app, board, FOLD_MS)
+    assert LOG in fs.files and not app.keeper.unsaved
