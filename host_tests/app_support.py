@@ -95,3 +95,24 @@ def quiet(h):
 def text(h):
     """The display's lines as one string."""
     return " ".join(h.lines)
+
+
+SUITS = {"A": "C", "B": "D", "C": "H", "D": "S"}  # the keypad's suit keys (KEYMAP.md)
+RANKS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 0: "10"}
+
+
+def typed(keys):
+    """The card names a run of count verify's card keys types ('4A 11C' -> 4C JH)."""
+    out = []
+    for word in keys.split():
+        rank = int(word[:-1])
+        out.append(RANKS.get(rank, str(rank)) + SUITS[word[-1]])
+    return out
+
+
+# The show of test_app_cards' count-verify game (keeper/test_count_cards.py, the web page's
+# history): A deals; B's hand 4C 5S 6D 7C, starter 5H, claimed 12 and corrected to 14 with
+# B's key; A's hand 5C 5D JH 10C (21, pegged with #); A's crib 2C 4C 6C 8C claimed 9, pegged
+# as the 7 it scores.
+B_KEYS, A_KEYS, CRIB_KEYS = "4A 5D 6B 7A 5C", "5A 5B 11C 10A", "2A 4A 6A 8A"
+STARTER = typed("5C")

@@ -1,21 +1,32 @@
-"""pytest's setup of host_tests: the slow tests of the files that also run on MicroPython,
-and the browser tests.
+"""pytest's setup of host_tests: where the tests' helpers come from, the slow tests of the
+files that also run on MicroPython, and the browser tests.
+
+The tests are in folders by area (engine/, keeper/, ui_modes/, ...); their helpers
+(support.py, fake_pico.py, app_support.py, ...) are top-level modules here, beside this file,
+and every test imports them by name (`from support import raises`), as upy_run.py imports
+them on MicroPython and on the board: pytest puts the folder of a rootdir conftest.py that is
+not in a package on the path, and this is that file. The firmware and the tools come from
+the installed project (pyproject.toml).
 
 `make test-fast` (pytest -m "not slow") leaves out the tests marked slow; `make test` runs
 them all. Files marked `# upy: run` cannot import pytest (they run on the board too), so
-their slow tests are named here and marked as pytest collects them; the other files mark
-theirs with @pytest.mark.slow. Every test of a file that drives Chromium (one that imports
-tools.web.browser) is slow: starting the browser is the costliest thing a test does, and the
-web board's logic is tested without one (test_web_board.py).
+their slow tests are named here (by their path in host_tests/) and marked as pytest collects
+them; the other files mark theirs with @pytest.mark.slow. Every test of a file that drives
+Chromium (one that imports tools.web.browser) is slow: starting the browser is the costliest
+thing a test does, and the web board's logic is tested without one (web/test_web_board.py).
 SPDX-License-Identifier: MIT
 """
+
+from pathlib import Path
 
 import pytest
 
 from tools.web import browser
 
+HERE = Path(__file__).resolve().parent
+
 SLOW = {
-    "test_scorekeeper_powercut.py": {
+    "keeper/test_scorekeeper_powercut.py": {
         "test_cut_at_every_byte",
         "test_flip_every_byte",
         "test_real_files_in_a_temp_folder",
@@ -24,7 +35,7 @@ SLOW = {
         "test_a_cut_rewrite_leaves_no_journal_to_replay",
         "test_cut_inside_a_restore_of_the_last_game",
     },
-    "test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
+    "board/test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
 }
 
 
@@ -35,5 +46,6 @@ def drives_chromium(module):
 def pytest_collection_modifyitems(config, items):
     for item in items:
         module = getattr(item, "module", None)
-        if item.name in SLOW.get(item.path.name, ()) or (module and drives_chromium(module)):
+        where = item.path.relative_to(HERE).as_posix()
+        if item.name in SLOW.get(where, ()) or (module and drives_chromium(module)):
             item.add_marker(pytest.mark.slow)

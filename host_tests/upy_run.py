@@ -1,9 +1,14 @@
 """Run plain ``test_*`` functions from host_tests modules under the MicroPython unix port.
 
-Usage: micropython host_tests/upy_run.py test_cards test_show ...
-The same files run under pytest; here every module-level test_* callable is called in name
-order, failures are printed with their traceback, and the exit status is 1 if any failed. A
-test that calls support.skip_unless() with a false condition is counted as skipped.
+Usage: micropython host_tests/upy_run.py engine/test_cards.py keeper/test_history.py ...
+(a path relative to host_tests/, or a bare module name on the board, where make device-test
+copies the tests and their helpers into one folder). The same files run under pytest; here
+every module-level test_* callable is called in name order, failures are printed with their
+traceback, and the exit status is 1 if any failed. A test that calls support.skip_unless()
+with a false condition is counted as skipped.
+
+The unix port has no installed project (CPython's venv has: pyproject.toml), so this file,
+which runs only on MicroPython, puts on its path what the install puts on CPython's.
 """
 
 import sys
@@ -45,12 +50,19 @@ def _counts(passed, failed, skipped):
     return text + ", {} skipped".format(skipped) if skipped else text
 
 
-def main(names):
+def _module(arg):
+    """The module name of a test path (engine/test_cards.py), its folder put on the path."""
+    if "/" in arg:
+        folder, arg = arg.rsplit("/", 1)
+        folder = _HERE + "/" + folder
+        if folder not in sys.path:
+            sys.path.append(folder)
+    return arg[:-3] if arg.endswith(".py") else arg
+
+
+def main(args):
     total = [0, 0, 0]
-    for name in names:
-        name = name.rsplit("/", 1)[-1]
-        if name.endswith(".py"):
-            name = name[:-3]
+    for name in [_module(a) for a in args]:
         counts = run_module(name)
         print("micropython {}: {}".format(name, _counts(*counts)))
         for i in range(3):

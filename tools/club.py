@@ -3,10 +3,7 @@ docs/CLUB.md). `make club` runs its `serve`.
 SPDX-License-Identifier: MIT
 """
 
-import os
 import sys
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo
 
 from tools.club.cli import main
 

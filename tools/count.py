@@ -24,10 +24,7 @@ SPDX-License-Identifier: MIT
 
 import argparse
 import json
-import os
 import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
 
 from cribbage import (
     CribbageError,

@@ -19,9 +19,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path: scorekeeper, top-level as on the Pico
-
-# isort: split
 from scorekeeper import Keeper, records
 from scorekeeper.events import REASONS
 from scorekeeper.ruletable import NAMES as RULE_NAMES

@@ -26,8 +26,10 @@ import sys
 
 _TOOLS = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = _TOOLS + "/.."
-sys.path.insert(0, ROOT + "/firmware")  # the firmware's modules are top-level, as on the Pico
-sys.path.insert(0, ROOT)  # and the tools package, from the repository root
+if sys.implementation.name == "micropython":
+    # The unix port has no installed project (CPython's venv has: pyproject.toml), so the
+    # firmware's modules go on its path here, top-level as on the Pico, and the tools package.
+    sys.path[:0] = [ROOT + "/firmware", ROOT]
 
 HOLES_CSV = ROOT + "/hardware/holes.csv"
 FLAGS = ("--json", "--reset", "--no-color", "--plain")
@@ -69,7 +71,7 @@ def parse_args(argv):
     p.add_argument("--serve", metavar="PORT", help="headless, with the Wi-Fi server on loopback")
     p.add_argument("--site", metavar="DIR", help="with --serve: the page's files")
     p.add_argument("--heap-log", metavar="MS", help=argparse.SUPPRESS)  # MicroPython's heap
-    p.add_argument("--firmware", metavar="DIR", help=argparse.SUPPRESS)  # compiled firmware
+    p.add_argument("--firmware", metavar="DIR", help=argparse.SUPPRESS)  # .mpy: MicroPython
     return p.parse_args(argv, namespace=Options())
 
 
@@ -139,8 +141,8 @@ def reset_state(folder):
 
 def main(argv):
     o = parse_args(argv)
-    if o.firmware:  # a compiled firmware (make build's folder) ahead of the sources
-        sys.path.insert(0, o.firmware)
+    if o.firmware and sys.implementation.name == "micropython":
+        sys.path.insert(0, o.firmware)  # a compiled firmware (make build's .mpy) first
     if o.json and not o.script:
         fail("sim.py: --json goes with --script FILE")
     state_dir = o.state_dir

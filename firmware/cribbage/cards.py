@@ -27,7 +27,7 @@ RANKS = bytes(c % 13 + 1 for c in range(52))
 VALUES = bytes(min(c % 13 + 1, 10) for c in range(52))
 SUITS = bytes(c // 13 for c in range(52))
 
-# Every rank spelling _parse_rank takes is listed (host_tests/test_count_cli.py checks it).
+# Every rank spelling _parse_rank takes is listed (host_tests/engine/test_count_cli.py checks it).
 _HINT = (
     "use a rank (A or 1, 2-9, 10 or T, J, Q, K) then a suit (C, D, H, S or ♣ ♦ ♥ ♠),"
     " in either case, like 5H, 10d or A♠"

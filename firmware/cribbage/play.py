@@ -10,7 +10,7 @@ helper, which sees cards only as they are played) it is told ``players`` and cou
 cards each has left; it still refuses a card played twice, a count past 31, a play out of
 turn and a go while any card would fit (count 21 or less).
 
-The rules (the project's rulebook, docs in ../shared/reference; for three or four players
+The rules (the rulebook: docs/RULES.md; for three or four players
 and the five-card game, where it is silent, the classic descriptions such as the
 Encyclopaedia Britannica's "Cribbage" and Bicycle's three- and four-hand rules):
 - Seat ``dealer + 1`` leads; turns go round by seat. Players with no cards are skipped;

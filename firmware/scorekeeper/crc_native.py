@@ -6,7 +6,7 @@ port has no native emitter; an armv6m .mpy elsewhere is refused). One table look
 crc_table's, the table being 256 little-endian u16 in a bytes constant read a byte at a time
 (frozen into the UF2 it stays in flash): 2.8 KB in ~2.6 ms on the emulated RP2040, where
 bytecode takes ~60 ms (bit by bit in viper, no table: ~9 ms). The same values as crc_table
-(host_tests/test_scorekeeper_crc.py).
+(host_tests/keeper/test_scorekeeper_crc.py).
 SPDX-License-Identifier: MIT
 """
 

@@ -142,7 +142,7 @@ class Game:
         The restored board replays its whole log at power-on (and an undo replays the game),
         so the events that are most of a game, pegs for a play or a go before anyone has
         won, take a path here with the same checks and fold as check_event and _fold, on
-        locals (host_tests/test_scorekeeper_replay.py holds the two to the same states and
+        locals (host_tests/keeper/test_scorekeeper_replay.py holds the two to the same states and
         refusals); every other event goes through ``apply``. evs hold ints, as decoded from
         the log (apply's type checks guard the entries of the API).
         """

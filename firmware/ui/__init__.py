@@ -14,7 +14,7 @@ A mode module defines ``Mode(keeper)`` with:
     typed()            what is typed and not yet entered, to keep aside while a paired
                        phone's entry goes through (None: nothing); retype(kept) gives it back
 
-Data flows one way (CONVENTIONS 20): a mode changes the keeper (the one source of truth for
+Data flows one way (docs/DESIGN.md): a mode changes the keeper (the one source of truth for
 the game) and returns what happened; it never reaches into the controller or the view. The
 outcome is None (nothing to report), an int of the flags below, a note (a short text for the
 display), or a pair (flags, note): a few bytes, most often a constant. The controller

@@ -23,12 +23,10 @@ KILLS = 10
 
 
 def run_writer(db, seed, lines):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen(
         [sys.executable, str(HERE / "club_writer.py"), str(db), str(seed)],
         stdout=subprocess.PIPE,
         text=True,
-        env=env,
         cwd=REPO,
     )
 

@@ -14,14 +14,12 @@ PY = os.path.join(ROOT, ".venv", "bin", "python")
 
 
 def run():
-    env = dict(os.environ, PYTHONPATH=ROOT)
     done = subprocess.run(
         [PY, "-m", "tools.club.bench"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
-        env=env,
     )
     print(done.stdout.rstrip())
     if done.returncode:

@@ -53,8 +53,6 @@ def cpython_us():
     """Best time (microseconds) of one advice on this CPython."""
     from cribbage.discard import advise_discard
 
-    import tools.fwpath  # noqa: F401 - firmware/ on sys.path
-
     best = None
     for _ in range(REPEAT):
         t0 = time.perf_counter()

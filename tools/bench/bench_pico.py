@@ -68,7 +68,7 @@ def jobs(firmware):
 def emulator_ready():
     if not os.path.exists(EMU_PY):
         return False
-    probe = "import sys; sys.path.insert(0, 'tools/emu'); import firmware_build; " + (
+    probe = "import sys; from tools.emu import firmware_build; " + (
         "sys.exit(0 if firmware_build.cached_firmware() else 1)"
     )
     return subprocess.run([EMU_PY, "-c", probe], cwd=ROOT, check=False).returncode == 0

@@ -27,14 +27,11 @@ import sys
 import tempfile
 import time
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path
-from tools.bench import benchutil
-from tools.bench.benchutil import FIRMWARE, MICROPYTHON
-
-# isort: split
 from cribbage.cards import format_card
 from cribbage.show import score_show, show_points
 
+from tools.bench import benchutil
+from tools.bench.benchutil import FIRMWARE, MICROPYTHON
 from tools.rules.show_enumeration import enumerate_shows
 
 HANDS = 20000

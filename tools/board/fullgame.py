@@ -1,20 +1,15 @@
 """A full game played through the keypad: every mode, undo, a correction, a win, a new game.
 
-Run by host_tests/test_fullgame.py on CPython; by `make heap` on the MicroPython unix port
-with ``-X heapsize=192K`` (the compiled .mpy firmware, as on the Pico) to show that the
-firmware fits in about half the Pico's heap (it prints the smallest gc.mem_free() seen); and
-on the emulated Pico by tools/emu/jobs/heap_game.py.
-
-    micropython -X heapsize=192K tools/board/fullgame.py FIRMWARE_DIR ROOT_DIR STATE_DIR
-
-FIRMWARE_DIR holds the firmware's modules; ROOT_DIR the tools package (tools/board/pcboard).
+Run by host_tests/board/test_fullgame.py on CPython; by `make heap` (tools/board/heapcheck.py)
+on the MicroPython unix port with ``-X heapsize=192K`` (the compiled .mpy firmware, as on the
+Pico) to show that the firmware fits in about half the Pico's heap (main() prints the smallest
+gc.mem_free() seen); and on the emulated Pico by tools/emu/jobs/heap_game.py.
 
 The hands repeat one deal, so the score can be worked out by hand (``PLAY``, ``SHOW`` and
 ``expected``): each hand the dealer gains 8 + 12 + 6 = 26 and the pone 4 + 8 = 12.
 """
 
 import gc
-import sys
 
 # Points of one hand's play for (pone, dealer). The pone leads: pone 5, dealer J = 15
 # (dealer 2), pone 5 (20), dealer 5 = pair (dealer 2), pone 6 = 31 (pone 2); the dealer
@@ -104,9 +99,8 @@ def play(h):
     return final, (h.keeper.game.scores[0], h.keeper.game.scores[1])
 
 
-def main(firmware, root, folder):
-    sys.path.insert(0, root)
-    sys.path.insert(0, firmware)
+def main(folder):
+    """The game in `folder` (the board's files), with its heap figures printed."""
     from tools.board.pcboard import Harness
 
     m = MeteredHarness(Harness, folder)
@@ -123,7 +117,3 @@ def main(firmware, root, folder):
         micropython.qstr_info()
     except ImportError:  # CPython
         pass
-
-
-if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3])

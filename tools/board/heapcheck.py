@@ -69,9 +69,10 @@ def main(argv):
     ballast, big, n, pad = take_qstr_pools(budget, names)
     print("{} names interned first, and {} throwaway ones; the game has {} bytes (the big"
           " qstr pool's {} bytes beside them)".format(n, pad, budget, big))  # fmt: skip
-    import fullgame
+    sys.path[:0] = [firmware, root]  # the compiled firmware, top-level; the tools package
+    import fullgame  # beside this file (the tools package under root is the compiled one)
 
-    fullgame.main(firmware, root, folder)
+    fullgame.main(folder)
     return ballast
 
 

@@ -70,9 +70,7 @@ def game_modules():
     Records every import with an audit hook: for a command line only (it stays installed)."""
     import tempfile
 
-    import tools.fwpath  # firmware/ on sys.path
-
-    firmware = Path(tools.fwpath.FIRMWARE)
+    firmware = Path(__file__).resolve().parents[2] / "firmware"
     seen = set()
     sys.addaudithook(lambda event, args: event == "import" and seen.add(args[0]))
     from tools.board.fullgame import play

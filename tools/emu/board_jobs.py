@@ -17,7 +17,7 @@ import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 
-from board_session import PicoBoard
+from tools.emu.board_session import PicoBoard
 
 DONE_GPIO = 28  # not connected on the PicoPeg board (hardware/pins.csv)
 OUT = "/jobs.out"

@@ -35,11 +35,8 @@ from rp2040py.memory_map import FLASH_START_ADDRESS
 from rp2040py.simulator import Simulator
 from rp2040py.utils.logging import ConsoleLogger, LogLevel
 
-import board_spec
-import flashchip
-import fs_image
-import recipe
-from membrane import Membrane, key_mask
+from tools.emu import board_spec, flashchip, fs_image, recipe
+from tools.emu.membrane import Membrane, key_mask
 
 FS_REGION = (recipe.FS_START, recipe.FS_START + recipe.FS_BLOCK_SIZE * recipe.FS_BLOCK_COUNT)
 WALL_TIMEOUT = 3600.0  # seconds of host time any one wait may take (the emulator is slow)

@@ -1,7 +1,8 @@
 """The PicoPeg board as rp2040py emulates it: a Pico plus what hardware/pins.csv wires to it.
 
 `BOARD` is a module-level rp2040py BoardSpec, so the rp2040py CLI can load this file with
-`--board-spec tools/emu/board_spec.py:BOARD` (tools/emu on PYTHONPATH); it boots the firmware
+`--board-spec tools/emu/board_spec.py:BOARD` (in the emulator's venv, where the project is
+installed); it boots the firmware
 named by $PICOPEG_EMU_UF2, else the one firmware_build.py cached. `picopeg_board()` builds one
 in Python, with a given WS2812 decoder so a test can read back the pixels the firmware sent.
 """
@@ -14,8 +15,7 @@ from pathlib import Path
 from rp2040py.boards import BOARDS, BoardSpec, FlashLayout
 from rp2040py.external.ws2812 import Ws2812
 
-import firmware_build
-import recipe
+from tools.emu import firmware_build, recipe
 
 REPO = Path(__file__).resolve().parents[2]
 PINS_CSV = REPO / "hardware" / "pins.csv"

@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import recipe
+from tools.emu import recipe
 
 KEYRING = "/usr/share/keyrings/debian-archive-keyring.gpg"
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from rp2040py.device import MicroPythonDevice
 from rp2040py.external.ws2812 import Ws2812
 
-import board_spec
-import fs_image
+from tools.emu import board_spec, fs_image
 
 BOOT_TIMEOUT = 60.0
 

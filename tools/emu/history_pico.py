@@ -8,8 +8,8 @@ the firmware there, exported over mpremote; and the time and heap a game's histo
 second game to its win, by tools/board/testkit.record_game through the firmware's Keeper on
 the board's own littlefs); the /state files it leaves go on a fresh emulated Pico served
 over a socket (device_serve), and ``python -m tools.export --port socket://...`` (the
-project's .venv, mpremote) writes OUT. host_tests/test_export_emu.py plays the same session
-on CPython into a state folder and checks that the two exports are the same files.
+project's .venv, mpremote) writes OUT. host_tests/flashing/test_export_emu.py plays the same
+session on CPython into a state folder and checks that the two exports are the same files.
 
 ``figures``: a 220-peg game (PEGS below: plays, gos and the show over 30 deals) made on the
 host, loaded on the board by the Keeper; the job times ``history.deals`` (ticks_us: emulated
@@ -24,10 +24,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import board_files
-from board_jobs import DONE_GPIO, OUT, job_files, parse
-from board_session import PicoBoard, fs_image_of
-from device_serve import serve
+from tools.emu import board_files
+from tools.emu.board_jobs import DONE_GPIO, OUT, job_files, parse
+from tools.emu.board_session import PicoBoard, fs_image_of
+from tools.emu.device_serve import serve
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_PY = REPO / ".venv" / "bin" / "python"
@@ -114,7 +114,6 @@ def export(out_dir: Path) -> int:
 
 def pegs_220() -> dict[str, bytes]:
     """/state of a 220-peg game over 30-odd deals, made on the host by the firmware."""
-    board_files._host_imports()
     from scorekeeper import CRIB, GO, HAND, PLAY, FileOps, Keeper
 
     with tempfile.TemporaryDirectory() as tmp:

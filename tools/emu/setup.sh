@@ -9,8 +9,7 @@ PYTHON=${PYTHON:-python3}
 EMU_VENV=${EMU_VENV:-build/emu/venv}
 
 missing=()
-for pkg in $("$PYTHON" -c 'import sys; sys.path.insert(0, "tools/emu"); import recipe
-print(" ".join(recipe.HOST_PACKAGES))'); do
+for pkg in $("$PYTHON" -c 'from tools.emu import recipe; print(" ".join(recipe.HOST_PACKAGES))'); do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -24,12 +23,17 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${missing[@]}" >/dev/null
 fi
 
+# The venv installs the project too (editable, pyproject.toml), as .venv does: tools/emu's and
+# tools/uf2's modules, the tools package and the firmware's modules import by name.
 stamp="$EMU_VENV/.installed"
-if [ ! -f "$stamp" ] || [ tools/emu/requirements.txt -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ tools/emu/requirements.txt -nt "$stamp" ] \
+  || [ pyproject.toml -nt "$stamp" ]; then
   test -x "$EMU_VENV/bin/python" || "$PYTHON" -m venv "$EMU_VENV"
   "$EMU_VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
     -r tools/emu/requirements.txt
+  "$EMU_VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --no-deps --no-build-isolation --editable .
   touch "$stamp"
 fi
 
-"$EMU_VENV/bin/python" tools/emu/emu.py firmware
+"$EMU_VENV/bin/python" -m tools.emu.emu firmware

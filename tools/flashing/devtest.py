@@ -67,7 +67,7 @@ def rules_tests(host_tests):
         return found
 
     tests, used = [], set()
-    for path in sorted(host_tests.glob("test_*.py")):
+    for path in sorted(host_tests.glob("*/test_*.py"), key=lambda p: p.name):
         if not path.read_text().startswith(MARKER):
             continue
         need = needs(path)

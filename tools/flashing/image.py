@@ -8,10 +8,11 @@
 as source (the rp2 port runs main.py as a .py only). Each module is compiled with `-s` and its
 path on the board, so tracebacks in /errors.log name `ui/score.py`; a module with native code
 (`@micropython.viper`, scorekeeper/crc_native.py) is compiled for the RP2040's Cortex-M0+
-(`-march=armv6m`), the others carry no architecture (CONVENTIONS 19). The build is incremental
+(`-march=armv6m`), the others carry no architecture (docs/DESIGN.md). The build is incremental
 (a module is recompiled when its source or mpy-cross changes) and exact: a module removed
 from firmware/ disappears from the image, and so (by the plan) from the board. Only a folder the
-build made is cleaned (outdir.py): an --out holding anything else is refused.
+build made is cleaned (tools/outdir.py): an --out holding anything else is refused, and the
+files a build removes from its own folder are named in its output.
 SPDX-License-Identifier: MIT
 """
 
@@ -22,7 +23,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tools.flashing import outdir
+from tools import outdir
 from tools.flashing.errors import BuildError
 
 MAIN = "main.py"
@@ -103,9 +104,14 @@ def mpy_cross_version(mpy_cross):
 def build(src, out, mpy_cross, log=print):
     """Compile `src` into `out` (incrementally); return the Image."""
     src, out = Path(src), Path(out)
-    version = mpy_cross_version(mpy_cross)
+    version = mpy_cross_version(mpy_cross)  # the inputs first: a build that cannot run
+    if not (src / MAIN).is_file():  # touches no folder
+        raise BuildError(f"{src} is not a firmware folder: it has no {MAIN}")
     stamps_path = out / STAMPS
-    outdir.claim(out, "make build", legacy=(STAMPS,))  # before anything is written or removed
+    try:
+        outdir.claim(out, "make build")  # before anything is written or removed
+    except outdir.Refused as e:
+        raise BuildError(str(e)) from None
     old = _load_stamps(stamps_path)
     if old.get("mpy-cross") != version:
         old = {}
@@ -126,7 +132,7 @@ def build(src, out, mpy_cross, log=print):
             stamps[rel] = digest
             modules += 1
         files["/" + target.relative_to(out).as_posix()] = target
-    removed = _remove_stale(out, set(files.values()) | {stamps_path, out / outdir.STAMP})
+    removed = len(outdir.prune(out, set(files.values()) | {stamps_path}, log))
     stamps_path.write_text(json.dumps(stamps, indent=0, sort_keys=True))
     log(
         f"build: {len(files)} files in {out} ({compiled} compiled with mpy-cross, "
@@ -156,20 +162,6 @@ def _load_stamps(path):
         return json.loads(path.read_text())
     except (OSError, ValueError):
         return {}
-
-
-def _remove_stale(out, keep):
-    """Delete files in `out` that are not `keep`, then empty folders; return the count."""
-    removed = 0
-    for dirpath, _dirnames, filenames in os.walk(out, topdown=False):
-        for name in filenames:
-            path = Path(dirpath) / name
-            if path not in keep:
-                path.unlink()
-                removed += 1
-        if Path(dirpath) != out and not os.listdir(dirpath):
-            os.rmdir(dirpath)
-    return removed
 
 
 def mpy_version(files):

@@ -5,13 +5,13 @@
     MICRODOT = Pinned("microdot", "2.7.0", WHEEL_SHA256, ("microdot/__init__.py", ...), wheel=True)
     folder = MICRODOT.fetch()           # .../microdot-2.7.0/microdot/__init__.py, ...
 
-The repository holds no copy of them (GUIDE: dependencies). pip fetches the archive with
-`pip download --require-hashes`, which checks its SHA-256 before anything is unpacked, and
-only the files named are kept in the cache. An sdist in the old upip format (no setup.py:
-micropython-ssd1306) is left unpacked by pip in the temporary folder this module gives it
-(``--no-clean``), so each of its files is checked by its own SHA-256; a wheel (microdot) is
-saved whole, checked again here by its hash and the named files read from it. Stdlib only
-(make_uf2.py runs it too, outside the venv).
+The repository holds no copy of them (docs/DESIGN.md: third-party code comes from a registry).
+pip fetches the archive with `pip download --require-hashes`, which checks its SHA-256 before
+anything is unpacked, and only the files named are kept in the cache. An sdist in the old upip
+format (no setup.py: micropython-ssd1306) is left unpacked by pip in the temporary folder this
+module gives it (``--no-clean``), so each of its files is checked by its own SHA-256; a wheel
+(microdot) is saved whole, checked again here by its hash and the named files read from it.
+Stdlib only.
 SPDX-License-Identifier: MIT
 """
 

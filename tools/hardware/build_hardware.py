@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from tools import outdir
+
 ROOT = Path(__file__).resolve().parents[2]
 KICAD = ROOT / "hardware" / "kicad"
 SCH = KICAD / "picopeg.kicad_sch"
@@ -110,8 +112,11 @@ def main(argv=None):
     if not shutil.which("kicad-cli"):
         raise SystemExit("kicad-cli not found: install KiCad 9 (see .ci/run)")
     out = args.out.resolve()
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
+    try:  # only a folder make hardware made (tools/outdir.py), emptied for this build
+        outdir.claim(out, "make hardware")
+        outdir.empty(out, what="hardware")
+    except outdir.Refused as e:
+        raise SystemExit(f"make hardware: {e}") from None
     began = time.monotonic()
     todo = steps(out)
     if not args.no_case:

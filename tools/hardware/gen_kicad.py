@@ -70,10 +70,9 @@ def generate(out_dir, holes_csv):
         cmd = ["kicad-cli", "sch", "export", "netlist", "-o", str(net), str(sch)]
         subprocess.run(cmd, check=True, capture_output=True)
         step(4, "board (pcbnew: place, route, fill zones) -> %s.kicad_pcb" % NAME)
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
         pcb = out_dir / (NAME + ".kicad_pcb")
         run = [pcbnew_python(), "-m", "tools.hardware.kicadgen.board", str(net), str(pcb)]
-        subprocess.run(run, check=True, env=env)
+        subprocess.run(run, check=True, cwd=ROOT)  # KiCad's python: -m finds tools from ROOT
     (out_dir / (NAME + ".kicad_prl")).unlink(missing_ok=True)  # per-user view state
 
 

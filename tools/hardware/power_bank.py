@@ -14,9 +14,6 @@ SPDX-License-Identifier: MIT
 
 import sys
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path (the frames are the firmware's)
-
-# isort: split
 import power
 
 from tools.board.pcboard import SCAN_MS, Harness

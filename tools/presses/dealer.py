@@ -15,8 +15,6 @@ real play of these hands. Seats are the board's sides (no partnerships): seat 0 
 SPDX-License-Identifier: MIT
 """
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path
-
 # isort: split
 from cribbage.cards import RANK_LETTERS, RANKS, SUIT_LETTERS, SUITS
 from cribbage.discard import advise_discard

@@ -11,8 +11,6 @@ cards when the way typed them.
 SPDX-License-Identifier: MIT
 """
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path
-
 # isort: split
 from scorekeeper.events import (
     CRIB,

@@ -40,15 +40,12 @@ import time
 from itertools import combinations
 from multiprocessing import Pool
 
+from cribbage.cards import RANK_LETTERS
+from cribbage.show import show_points
+
+from tools import genfile
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# Run as a file: the tools package from the repository root, and the rules package
-# from firmware/ (top-level, as on the Pico).
-sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
-
-from cribbage.cards import RANK_LETTERS  # noqa: E402
-from cribbage.show import show_points  # noqa: E402
-
-from tools import genfile  # noqa: E402
 
 TARGET = os.path.join(ROOT, "firmware", "cribbage", "cribtable.py")
 MILLI = 1000

@@ -23,14 +23,11 @@ import sys
 from itertools import combinations_with_replacement
 from math import comb
 
+from cribbage.show import fifteens_count, pairs_runs_points
+
+from tools import genfile
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# Run as a file: the tools package from the repository root, and the rules package
-# from firmware/ (top-level, as on the Pico).
-sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
-
-from cribbage.show import fifteens_count, pairs_runs_points  # noqa: E402
-
-from tools import genfile  # noqa: E402
 
 TARGET = os.path.join(ROOT, "firmware", "cribbage", "showtable.py")
 OFFSET = 48  # entries are stored as the characters '0' (0 points) to 'L' (28 points)

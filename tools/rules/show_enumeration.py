@@ -16,12 +16,9 @@ import sys
 import time
 from multiprocessing import Pool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# Run as a file: the tools package from the repository root, and the rules package
-# from firmware/ (top-level, as on the Pico).
-sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
+from cribbage.show import show_points
 
-from cribbage.show import show_points  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 MAX_POINTS = 29
 

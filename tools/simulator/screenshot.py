@@ -17,9 +17,6 @@ import shutil
 import subprocess
 import tempfile
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path
-
-# isort: split
 from scorekeeper.fileops import FileOps
 
 from tools.simulator.script import Runner

@@ -101,7 +101,7 @@ async def _serve_board(port, state_dir, site_dir, heap_ms):
 
     display = PrintedDisplay()
     cause = RESET_POWER
-    tasks = []  # the server's and the heap log's (references kept: CONVENTIONS 2.5)
+    tasks = []  # the server's and the heap log's (references kept: docs/DESIGN.md)
     holder = []
 
     def started(srv):

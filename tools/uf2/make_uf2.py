@@ -1,6 +1,6 @@
 """`make uf2`: PicoPeg frozen into MicroPython's rp2 firmware, one file to drag onto a Pico.
 
-    python3 tools/uf2/make_uf2.py [--out build/picopeg.uf2] [--rebuild]
+    .venv/bin/python -m tools.uf2.make_uf2 [--out build/picopeg.uf2] [--rebuild]
 
 Builds the RPI_PICO firmware from the Debian sources that tools/emu pins (recipe.py), with
 `manifest.py` beside this file frozen in: the rp2 port's own modules and every module of
@@ -22,17 +22,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.emu import firmware_build, recipe
+from tools.emu.uf2 import FLASH_BASE, uf2_to_bin
+from tools.flashing import driver
+from tools.flashing.wonly import source_names
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-sys.path.insert(0, str(REPO / "tools" / "emu"))
-sys.path.insert(0, str(REPO))  # tools.flashing.driver (stdlib only, like this file)
-
-from tools.flashing import driver  # noqa: E402
-from tools.flashing.wonly import source_names  # noqa: E402
-
-import firmware_build  # noqa: E402 - tools/emu's modules import each other by name
-import recipe  # noqa: E402
-from uf2 import FLASH_BASE, uf2_to_bin  # noqa: E402
 
 FIRMWARE = REPO / "firmware"
 LIB = HERE / "micropython-lib"

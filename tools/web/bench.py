@@ -26,7 +26,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path (the simulator's figures)
 from tools.web import browser
 
 HERE = Path(__file__).resolve().parent

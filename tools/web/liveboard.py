@@ -28,9 +28,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import tools.fwpath  # noqa: F401 - firmware/ on sys.path: the LED map, top-level as on the Pico
-
-# isort: split
 from ledmap import HOLE_TO_LED
 
 REPO = Path(__file__).resolve().parents[2]

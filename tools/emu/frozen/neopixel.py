@@ -1,10 +1,32 @@
-"""WS2812 ("NeoPixel") driver frozen into the emulator firmware build.
+"""WS2812 ("NeoPixel") driver, frozen into the emulator's firmware and the PicoPeg UF2.
 
-The official RPI_PICO firmware freezes micropython-lib's ``neopixel``; micropython-lib is a git
-submodule that no reachable package registry ships, so this module implements the same
-documented API (``docs/library/neopixel.rst`` in the MicroPython sources: ``NeoPixel(pin, n,
-*, bpp=3, timing=1)``, ``len``, item get/set, ``fill``, ``write``) on the same primitive,
-``machine.bitstream``. Written from that documentation, not copied.
+The official RPI_PICO firmware freezes micropython-lib's ``neopixel``. micropython-lib is a
+git submodule that Debian's ``micropython`` source (the pinned source these images are built
+from, tools/emu/recipe.py) leaves out, and that no package registry this build can reach
+ships, so this module is carried here. It is derived from micropython-lib's
+``micropython/drivers/led/neopixel/neopixel.py`` (the same API and wire order on the same
+``machine.bitstream``; the timing tuples written out as constants), under that file's MIT
+licence, whose notice follows and goes with every copy:
+
+    NeoPixel driver for MicroPython
+    MIT license; Copyright (c) 2016 Damien P. George, 2021 Jim Mussared
+
+    Permission is hereby granted, free of charge, to any person obtaining a copy of this
+    software and associated documentation files (the "Software"), to deal in the Software
+    without restriction, including without limitation the rights to use, copy, modify,
+    merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
+    permit persons to whom the Software is furnished to do so, subject to the following
+    conditions:
+
+    The above copyright notice and this permission notice shall be included in all copies
+    or substantial portions of the Software.
+
+    THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+    INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+    PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+    HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+    CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR
+    THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 """
 
 from machine import bitstream

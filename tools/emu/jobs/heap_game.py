@@ -15,6 +15,7 @@ import os
 
 import hal
 from app import App
+
 from tools.board.fullgame import MeteredHarness, play
 from tools.board.pcboard import Harness, PCBoard
 

@@ -12,8 +12,8 @@ long press: the board went on to count verify (the app's mode, kept in its setti
 
 import asyncio
 
-import board_files
-from board_session import PicoBoard
+from tools.emu import board_files
+from tools.emu.board_session import PicoBoard
 
 MODE_VERIFY = 1  # view.MODE_VERIFY: the mode after the scoreboard (docs/KEYMAP.md)
 
@@ -29,7 +29,7 @@ async def boot_and_type():
 
 
 def test_keys_tapped_and_held_as_the_track_lights_are_taken_once_the_modes_load():
-    from ledmap import HOLE_TO_LED  # firmware/, on sys.path through board_files
+    from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     first, frames, files = asyncio.run(boot_and_type())
     keeper = board_files.host_keeper(files)

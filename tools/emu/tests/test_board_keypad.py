@@ -9,9 +9,9 @@ its rows and columns swapped is run beside it and must read every key transposed
 
 import asyncio
 
-import board_files
-from board_jobs import run_jobs
-from membrane import key_mask
+from tools.emu import board_files
+from tools.emu.board_jobs import run_jobs
+from tools.emu.membrane import key_mask
 
 LAYOUT = ("123A", "456B", "789C", "*0#D")
 SIGNAL_GPIO = 27  # not connected on the board: the job raises it when it wants the next keys

@@ -11,11 +11,10 @@ from the same files (pico_figures.host_frames).
 
 import asyncio
 
-import board_files
-import fs_image
-from board_session import FS_REGION as FS
-from board_session import PicoBoard
-from pico_figures import host_frames
+from tools.emu import board_files, fs_image
+from tools.emu.board_session import FS_REGION as FS
+from tools.emu.board_session import PicoBoard
+from tools.emu.pico_figures import host_frames
 
 # 41 pegs (A 25, B 20, apart on the track): the log (~630 bytes) has outgrown littlefs's
 # inline limit, so a fold of the journal into it copies the log's block to a fresh one, as

@@ -5,11 +5,7 @@ import struct
 import pytest
 from littlefs import LittleFSError
 
-import board_spec
-import debian_fetch
-import fs_image
-import recipe
-import uf2
+from tools.emu import board_spec, debian_fetch, fs_image, recipe, uf2
 
 
 def test_uf2_blocks_carry_each_256_bytes_at_their_flash_address():

@@ -7,14 +7,16 @@ from pathlib import Path
 
 import pytest
 
-import board_spec
-import device_run
-import device_serve
-import device_tests
-import firmware_build
-import fs_image
-import recipe
-from device_run import EmulatedPico, run_code
+from tools.emu import (
+    board_spec,
+    device_run,
+    device_serve,
+    device_tests,
+    firmware_build,
+    fs_image,
+    recipe,
+)
+from tools.emu.device_run import EmulatedPico, run_code
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -91,7 +93,7 @@ def mpremote(target: str, *args: str) -> str:
 
 
 def test_a_rules_test_module_passes_on_the_pico():
-    module = REPO / "host_tests" / "test_cards.py"
+    module = REPO / "host_tests" / "engine" / "test_cards.py"
     tree = ast.parse(module.read_text())
     expected = sum(
         1

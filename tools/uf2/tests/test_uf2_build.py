@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import firmware_build
-import make_uf2
-import recipe
-from uf2 import BLOCK, FLASH_BASE, RP2040_FAMILY_ID, uf2_to_bin
+from tools.emu import firmware_build, recipe
+from tools.emu.uf2 import BLOCK, FLASH_BASE, RP2040_FAMILY_ID, uf2_to_bin
+from tools.uf2 import make_uf2
 
 REPO = Path(__file__).resolve().parents[3]
 UF2 = REPO / "build" / "picopeg.uf2"

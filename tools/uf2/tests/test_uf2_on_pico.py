@@ -10,15 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from tools.flashing.wonly import source_names  # (the repository: pytest's rootdir)
-
-import board_files
-import fs_image
-import make_uf2
-from board_session import PicoBoard
 from ledmap import HOLE_TO_LED
-from pico_figures import host_frames, long_game_files
-from pico_session import Install, PoweredPico
+
+from tools.emu import board_files, fs_image
+from tools.emu.board_session import PicoBoard
+from tools.emu.pico_figures import host_frames, long_game_files
+from tools.emu.pico_session import Install, PoweredPico
+from tools.flashing.wonly import source_names  # (the repository: pytest's rootdir)
+from tools.uf2 import make_uf2
 
 REPO = Path(__file__).resolve().parents[3]
 UF2 = REPO / "build" / "picopeg.uf2"

@@ -7,7 +7,7 @@
 // dimmest back peg included, at 3:1 or more against the unlit hole and the lane (WCAG's
 // contrast for graphics; style.css's --hole and --lane), the step keeps a front peg brighter
 // than its back peg. A hue too dark for its floor (a pure blue) is lifted toward white, as a
-// bright LED looks. host_tests/test_web_colours.py checks every palette at every brightness
+// bright LED looks. host_tests/web/test_web_colours.py checks every palette at every brightness
 // against the page's own colours.
 // SPDX-License-Identifier: MIT
 

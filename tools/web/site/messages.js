@@ -1,6 +1,6 @@
 // The page's own words. What it puts on the board's display is held to the display's size
 // (16 columns, 8 lines, as the firmware's own messages are); the rest goes in the banner
-// above the board and the footer's status line. host_tests/test_web_browser.py checks each.
+// above the board and the footer's status line. host_tests/web/test_web_browser.py checks each.
 // SPDX-License-Identifier: MIT
 
 export const COLS = 16;

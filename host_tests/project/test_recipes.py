@@ -1,0 +1,103 @@
+"""docs/DEVELOPING.md's recipes ("Extension points: one table each"), each followed once: on a
+copy of the firmware, the recipe's one entry is added to its table, and a script run on that
+copy checks that everything derived from the table picks it up."""
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+OLD_LOG = (
+    REPO / "host_tests" / "keeper" / "data" / "logformats" / "v4-five"
+)  # muggins on (the fixture)
+
+
+def add_row(path, table, row):
+    """Add row (a line of Python) at the end of the tuple `table = (...)` in the file."""
+    text = path.read_text()
+    end = text.index("\n)\n", text.index("\n" + table + " = (")) + 1
+    path.write_text(text[:end] + "    " + row + "\n" + text[end:])
+
+
+def run_on_copy(tmp_path, edits, check):
+    """Copy firmware/, apply edits ({relative path: (table, row)}), run check (Python source)
+    in the copy's folder, whose modules come first on the path as `python -c` puts the current
+    folder first (the tools package from the installed project); its stdout."""
+    fw = tmp_path / "firmware"
+    shutil.copytree(REPO / "firmware", fw, ignore=shutil.ignore_patterns("__pycache__"))
+    for rel, (table, row) in edits.items():
+        add_row(fw / rel, table, row)
+    env = {"PATH": "/usr/bin:/bin"}
+    code = "OLD = {!r}\n".format(str(OLD_LOG)) + textwrap.dedent(check)
+    done = subprocess.run([sys.executable, "-c", code], cwd=fw, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+RULE_ROW = '("short_claim", _BOOL, 0, "short claim", ("claim", "true count"), 11, 1),'
+RULE_CHECK = """
+    from scorekeeper import Keeper, records
+    from scorekeeper.settings import Settings, decode
+    from tools.board.testkit import Clock, FakeFS, keeper
+    from ui.options import ITEMS
+    from tools import export
+
+    # The settings file: its default, a value set, a file written without it.
+    assert Settings().short_claim == 0
+    s = Settings()
+    s.set("short_claim", 1)
+    assert b"short_claim=1" in s.encode() and decode(s.encode()).short_claim == 1
+    assert decode(b"picopeg-settings 1\\nplayers=2\\n").short_claim == 0
+    # The settings mode: an item with its label and words, after the rules before it.
+    names = [i[0] for i in ITEMS]
+    assert ("short_claim", "short claim", (0, 1), ("claim", "true count")) in ITEMS
+    assert names.index("short_claim") == names.index("three_go") + 1
+    # The game record: a game under it, and an older log (read as the rule's first value).
+    k = keeper()
+    assert k.set_settings(s) is True
+    assert Keeper("st", k.fs, Clock()).game.cfg.short_claim == 1
+    old = {"st/" + n: open(OLD + "/" + n, "rb").read() for n in ("game.log", "settings.txt")}
+    k = Keeper("st", FakeFS(old), Clock())
+    assert k.notice == "" and k.game.cfg.short_claim == 0 and k.game.cfg.muggins == 1
+    # The export: the JSON's rules (a boolean) and a games.csv column.
+    assert records.game_document(k.game)["rules"]["short_claim"] is False
+    assert "short_claim" in export.GAME_COLUMNS
+    print("rule picked up")
+"""
+
+
+def test_add_a_rule(tmp_path):
+    edits = {"scorekeeper/ruletable.py": ("RULES", RULE_ROW)}
+    assert run_on_copy(tmp_path, edits, RULE_CHECK).split() == ["rule", "picked", "up"]
+
+
+SETTING_ROW = '("app.hints", 1, "key hints", (0, 1), ("off", "on")),'
+SETTING_CHECK = """
+    from tools.board.pcboard import Harness
+    from ui import app_setting
+    from ui.options import ITEMS
+    from view import MODE_SETTINGS
+
+    # The settings mode: an item after the board's others, before any Wi-Fi item.
+    assert ITEMS[-1] == ("app.hints", "key hints", (0, 1), ("off", "on"))
+    h = Harness("st")
+    assert app_setting(h.keeper, "app.hints") == 1  # its default
+    h.to_mode(MODE_SETTINGS)
+    h.press("A")  # back from the first item: the last
+    assert "key hints" in h.lines and "= on" in h.lines, h.lines
+    h.press("D")  # the next value: saved at once
+    assert "= off" in h.lines and "applies now" in h.lines, h.lines
+    assert app_setting(h.keeper, "app.hints") == 0
+    assert b"app.hints=0" in h.board.fs.read("st/settings.txt")
+    h.power_cut()
+    assert app_setting(h.keeper, "app.hints") == 0
+    print("setting picked up")
+"""
+
+
+def test_add_a_setting(tmp_path):
+    edits = {"view.py": ("APP_SETTINGS", SETTING_ROW)}
+    assert run_on_copy(tmp_path, edits, SETTING_CHECK).split() == ["setting", "picked", "up"]

@@ -1,0 +1,199 @@
+# upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
+"""The server's connection cap and its waiting line (firmware/live/slots.py, issue 19): at most
+MAX_CONN answered at once, the rest parked oldest first and answered as slots free, a line
+longer than MAX_WAITING or a wait longer than WAIT_MS answered 503, never more. In-process
+with asyncio and stand-in sockets (the clock is the module's, stepped by the test), on
+CPython and the unix port; test_live_load.py does it on loopback with real sockets."""
+
+import asyncio
+
+from live import slots
+from live.slots import _BUSY, MAX_CONN, MAX_WAITING, WAIT_MS, Slots
+
+
+class Clock:
+    def __init__(self):
+        self.ms = 1000
+
+    def __call__(self):
+        return self.ms
+
+
+class Sock:
+    """One client's socket: both ends (what start_server hands the callback)."""
+
+    def __init__(self, n):
+        self.n = n
+        self.sent = b""
+        self.closed = False
+
+    async def awrite(self, data):
+        self.sent += data
+
+    async def aclose(self):
+        self.closed = True
+
+    def write(self, data):  # (CPython's StreamWriter shape, for live.guard)
+        self.sent += data
+
+    async def drain(self):
+        pass
+
+    def close(self):
+        self.closed = True
+
+    async def wait_closed(self):
+        pass
+
+
+class Board:
+    """What each slot does with its connection: waits until the test lets it finish."""
+
+    def __init__(self):
+        self.answering = []  # the socks being answered now
+        self.answered = []  # in the order they finished
+        self.most = 0
+        self.go = {}
+        self.tasks = []  # references kept, or a task may be collected (docs/DESIGN.md)
+
+    def come(self, line, *socks):
+        for s in socks:
+            self.tasks.append(asyncio.create_task(line.arrive(s, s)))
+
+    async def answer(self, reader, writer):
+        self.answering.append(reader)
+        self.most = max(self.most, len(self.answering))
+        ev = self.go[reader.n] = asyncio.Event()
+        await ev.wait()
+        self.answering.remove(reader)
+        self.answered.append(reader.n)
+
+    def finish(self, *ns):
+        for n in ns:
+            self.go[n].set()
+
+
+def run(body):
+    clock = Clock()
+    saved = slots.ticks_ms
+    slots.ticks_ms = clock
+    try:
+        board = Board()
+        line = Slots(board.answer)
+        asyncio.run(body(board, line, clock))
+    finally:
+        slots.ticks_ms = saved
+
+
+async def turn(n=5):
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+def test_the_cap_is_answered_at_once_and_the_rest_wait_their_turn_oldest_first():
+    wait = MAX_WAITING - 2
+    count = MAX_CONN + wait
+    socks = [Sock(i) for i in range(count)]
+
+    async def body(board, line, clock):
+        board.come(line, *socks)
+        await turn()
+        assert [s.n for s in board.answering] == list(range(MAX_CONN))
+        assert len(line.parked) == wait and line.busy == MAX_CONN
+        board.finish(3)  # one done: the oldest parked one takes its slot
+        await turn()
+        assert board.answered == [3] and board.answering[-1].n == MAX_CONN
+        clock.ms += WAIT_MS - 1  # within their time: none is refused
+        await line.expire()
+        assert line.refused == 0
+        while len(board.answered) < count:
+            for n in list(board.go):
+                board.finish(n)
+            await turn()
+        assert board.most == MAX_CONN and line.busy == 0 and not line.parked
+        assert sorted(board.answered) == list(range(count)) and line.refused == 0
+        assert line.waited == wait and not any(s.sent for s in socks)
+
+    run(body)
+
+
+def test_a_full_line_is_503_at_once_and_the_others_are_still_answered():
+    over = 7
+    socks = [Sock(i) for i in range(MAX_CONN + MAX_WAITING + over)]
+
+    async def body(board, line, clock):
+        board.come(line, *socks)
+        await turn()
+        refused = [s.n for s in socks if s.sent]
+        assert refused == list(range(MAX_CONN + MAX_WAITING, len(socks)))
+        for n in refused:
+            assert socks[n].sent == _BUSY and socks[n].closed
+        assert line.refused == over and len(line.parked) == MAX_WAITING
+        while len(board.answered) < MAX_CONN + MAX_WAITING:
+            for n in list(board.go):
+                board.finish(n)
+            await turn()
+        assert sorted(board.answered) == list(range(MAX_CONN + MAX_WAITING))
+        assert line.refused == over and line.busy == 0
+
+    run(body)
+
+
+def test_a_connection_parked_too_long_is_503_and_only_it():
+    socks = [Sock(i) for i in range(MAX_CONN + 3)]
+
+    async def body(board, line, clock):
+        board.come(line, *socks[: MAX_CONN + 2])
+        await turn()
+        clock.ms += WAIT_MS // 2
+        board.come(line, socks[-1])  # parked later
+        await turn()
+        clock.ms += WAIT_MS // 2  # the first two have waited WAIT_MS, the last one half
+        await line.expire()
+        assert [s.n for s in socks if s.sent] == [MAX_CONN, MAX_CONN + 1]
+        assert socks[MAX_CONN].sent == _BUSY and socks[MAX_CONN].closed
+        board.finish(0)
+        await turn()
+        assert board.answering[-1] is socks[-1]  # the one still in time takes the slot
+        clock.ms += WAIT_MS  # past its time too now, but already answered: not refused
+        for n in range(1, MAX_CONN):
+            board.finish(n)
+        board.finish(socks[-1].n)
+        await turn()
+        assert line.refused == 2 and not socks[-1].sent and line.busy == 0
+
+    run(body)
+
+
+def test_a_parked_connection_past_its_time_when_a_slot_frees_is_503():
+    socks = [Sock(i) for i in range(MAX_CONN + 2)]
+
+    async def body(board, line, clock):
+        board.come(line, *socks[:-1])
+        await turn()
+        clock.ms += WAIT_MS  # not expired yet by the server's tick
+        board.come(line, socks[-1])
+        await turn()
+        board.finish(0)  # the slot skips the stale one (503) and answers the next
+        await turn()
+        assert socks[MAX_CONN].sent == _BUSY and board.answering[-1] is socks[-1]
+        assert line.refused == 1 and line.waited == 1
+
+    run(body)
+
+
+def test_stopping_closes_the_parked_unanswered():
+    socks = [Sock(i) for i in range(MAX_CONN + 5)]
+
+    async def body(board, line, clock):
+        board.come(line, *socks)
+        await turn()
+        await line.close()
+        assert [s.n for s in socks if s.closed] == list(range(MAX_CONN, MAX_CONN + 5))
+        assert not any(s.sent for s in socks) and not line.parked
+        for n in range(MAX_CONN):
+            board.finish(n)
+        await turn()
+        assert line.busy == 0
+
+    run(body)
