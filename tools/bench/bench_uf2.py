@@ -25,7 +25,7 @@ BOOT_GOALS = {"fresh": 600, "restored": 600, "uf2": 200}
 # Power-on to the first keypad scan before the keys were read from the first frame (main at
 # 69798bd, measured the same way: app_figures.py, pico_figures.py): it came once the
 # controller and the modes had loaded, and a tap 100 ms after the first frame was lost.
-FIRST_SCAN_BEFORE = {"fresh": 960, "restored": 0, "uf2": 0}
+FIRST_SCAN_BEFORE = {"fresh": 960, "restored": 868, "uf2": 185}
 
 
 class StageFailed(RuntimeError):
