@@ -17,7 +17,8 @@ SPDX-License-Identifier: MIT
 """
 
 from compat import const
-from view import MODE_NAMES, MODE_SCORE
+from modes import MODE_SCORE
+from modes import name as mode_name
 
 ROWS = const(8)
 COLS = const(16)
@@ -85,7 +86,7 @@ def pair_line(view, a, b):
 def build_lines(view, lines):
     """Fill lines (8 strings) from view; return True if any line changed."""
     mode = view.mode
-    name = MODE_NAMES[mode] if 0 <= mode < len(MODE_NAMES) else "Mode {}".format(mode)
+    name = mode_name(mode)
     out = []
     if mode == MODE_SCORE:
         out.append(fit("{:<12}{:>4}".format(name, view.target)))

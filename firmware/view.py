@@ -8,18 +8,9 @@ SPDX-License-Identifier: MIT
 """
 
 from compat import const
-from palette import PALETTES
+from modes import MODE_SCORE
 from power import DEFAULT_BUDGET_MA
 from supply import AUTO, led_budget_ma
-
-# Modes (the app's numbering; named here so the renderer and the text view agree).
-MODE_SCORE = const(0)
-MODE_VERIFY = const(1)
-MODE_PEGGING = const(2)
-MODE_COACH = const(3)
-MODE_SETTINGS = const(4)
-MODE_STATS = const(5)
-MODE_NAMES = ("Scoreboard", "Count verify", "Pegging", "Discard coach", "Settings", "Stats")
 
 # Transient signals, shown from signal_ms for a fixed time (render.SIGNAL_MS).
 _SIG_NONE = const(0)
@@ -41,28 +32,6 @@ PREVIEW_ALL = const(4)
 BRIGHTNESS_LEVELS = const(8)  # settings value 1..8, see render.BRIGHTNESS
 DEFAULT_BRIGHTNESS = const(5)
 
-# The board's own settings (app.* keys of the keeper's settings file): the one table. A row
-# is (key, default, label, values, texts): the settings mode's label (None: not in its
-# menu), the values it steps through and its words for them (None: the numbers). They apply
-# at once: the view applies its own (apply_settings: at boot, before the first frame, and
-# after a change); a mode reads its own (ui.app_setting). The game's rules: ruletable.RULES.
-_LEVELS = tuple(range(1, BRIGHTNESS_LEVELS + 1))
-_BUDGETS = (AUTO, 250, 500, 800, 1000, 1400)  # AUTO (0): what the USB-C supply allows
-_BUDGET_TEXTS = ("auto", "250", "500", "800", "1000", "1400")
-APP_SETTINGS = (
-    ("app.mode", MODE_SCORE, None, (), None),  # the mode the board was in (MODE_*)
-    ("app.brightness", DEFAULT_BRIGHTNESS, "brightness", _LEVELS, None),
-    ("app.palette", 0, "palette", tuple(range(len(PALETTES))), tuple(p[0] for p in PALETTES)),
-    # the LED current cap, mA (supply.py)
-    ("app.budget", AUTO, "LED current, mA", _BUDGETS, _BUDGET_TEXTS),
-    # a power bank's keep-awake glow (keepawake.py: ~11 mA on average)
-    ("app.keep_awake", 0, "bank keep-awake", (0, 1), ("off", "on")),
-)
-APP_DEFAULTS = {}  # key: default, from APP_SETTINGS
-for _row in APP_SETTINGS:
-    APP_DEFAULTS[_row[0]] = _row[1]
-del _row
-
 
 class View:
     """What the board shows. Read the field comments; change fields in place."""
@@ -82,7 +51,7 @@ class View:
         self.won_ms = 0  # tick when the game was won (the animation runs from here)
         self.signal = _SIG_NONE  # a transient signal (SIG_*) ...
         self.signal_ms = 0  # ... and the tick it started
-        self.mode = MODE_SCORE  # the app's mode (the text view names it)
+        self.mode = MODE_SCORE  # the app's mode: its place in modes.MODES (the text view names it)
         self.show_pegs = True  # False in modes that use the whole track for the overlay
         self.seg_count = 0  # overlay: segments 0..seg_count-1 are drawn
         self.seg_start = [0, 0, 0, 0]  # first hole of each segment, 1-121
@@ -113,12 +82,12 @@ class View:
 
     def apply_settings(self, extra):
         """Brightness, palette, keep-awake and the LED current budget from the keeper's
-        settings.extra (APP_DEFAULTS where unset); the budget never above what the supply
-        offers (supply_ma, supply.py), whatever the setting says."""
-        d = APP_DEFAULTS
-        self.brightness = extra.get("app.brightness", d["app.brightness"])
-        self.palette = extra.get("app.palette", d["app.palette"])
-        self.keep_awake = extra.get("app.keep_awake", d["app.keep_awake"])
+        settings.extra (where unset, appsettings.APP_SETTINGS's defaults: the same values,
+        named here so that the boot does not load the table); the budget never above what
+        the supply offers (supply_ma, supply.py), whatever the setting says."""
+        self.brightness = extra.get("app.brightness", DEFAULT_BRIGHTNESS)
+        self.palette = extra.get("app.palette", 0)
+        self.keep_awake = extra.get("app.keep_awake", 0)
         self.budget_ma = led_budget_ma(self.supply_ma, extra.get("app.budget", AUTO))
 
     def set_signal(self, signal, now):

@@ -68,7 +68,8 @@ def _start(app, now):
     hub = app.remote = Hub(app, os.urandom)
 
     def server():
-        return serve(hub, "0.0.0.0", PORT, board.site_dir, log=_log(board))
+        return serve(hub, "0.0.0.0", PORT, board.site_dir, log=_log(board),
+                     address=lambda: radio.address)  # fmt: skip
 
     return (watch(app, radio, server),)
 

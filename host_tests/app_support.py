@@ -32,13 +32,42 @@ DARK = (0, 0, 0)
 FOLDER = "state"
 
 
+def is_error_pattern(frame):
+    """True for app.error_pattern's frame: every fifth LED dim red (G R B), the rest dark."""
+    return frame[1] == 40 and frame[4] == 0 and frame[15 + 1] == 40
+
+
+def fail_once(read):
+    """read (a file system's read, the page's get), but the first read of the settings
+    raises: the keeper fails while the app boots."""
+    broken = [True]
+
+    def flaky(path):
+        if broken[0] and path.endswith("settings.txt"):
+            broken[0] = False
+            raise RuntimeError("flash gone")
+        return read(path)
+
+    return flaky
+
+
+def fresh_python(code):
+    """The stdout of code run by this Python in a process of its own (one that has imported
+    nothing yet: what a board loads shows in its sys.modules). CPython only."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True).stdout  # fmt: skip
+
+
 def board(fs=None, now_ms=0, display=True):
     """A harness (tools/board/pcboard.py) on a fresh in-memory file system, or on fs."""
     return Harness(FOLDER, now_ms=now_ms, display=display, fs=fs if fs is not None else FakeFS())
 
 
 def board_in(m, *settings):
-    """A fresh board in mode m (view.MODE_*). Settings, (name, value) pairs, are saved
+    """A fresh board in mode m (modes.MODE_*). Settings, (name, value) pairs, are saved
     first and the board is booted again on them."""
     h = board()
     for name, value in settings:

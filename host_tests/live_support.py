@@ -138,8 +138,13 @@ class Served:
 
     # -- HTTP ---------------------------------------------------------------------------
 
-    def request(self, method, path, body=None, token=None, *, headers=None, timeout=10):
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+    def request(self, method, path, body=None, token=None, *, headers=None, timeout=10,
+                source=None):  # fmt: skip
+        """(status, headers, body) of one request; source: the client's own address (any of
+        127.0.0.0/8: a phone of its own for the board's limits by address)."""
+        src = (source, 0) if source else None
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
+                                       source_address=src)  # fmt: skip
         h = dict(headers or {})
         if token:
             h["Cookie"] = "picopeg=" + token
@@ -155,8 +160,9 @@ class Served:
     def get(self, path, token=None):
         return self.request("GET", path, token=token)
 
-    def post(self, path, body=None, token=None):
-        return self.request("POST", path, body if body is not None else b"", token)
+    def post(self, path, body=None, token=None, source=None):
+        return self.request("POST", path, body if body is not None else b"", token,
+                            source=source)  # fmt: skip
 
     def entry(self, token, doc, seq=None):
         """A paired phone's entry, numbered on from its last (or seq): (status, answer doc)."""
@@ -183,9 +189,11 @@ class Served:
         assert status == 200, body
         return json.loads(body)
 
-    def raw(self, data, wait=5.0, close_write=False):
+    def raw(self, data, wait=5.0, close_write=False, source=None):
         """Send data as it is; the reply's bytes (b"" if the server closed without one)."""
-        with socket.create_connection(("127.0.0.1", self.port), timeout=wait) as s:
+        src = (source, 0) if source else None
+        with socket.create_connection(("127.0.0.1", self.port), timeout=wait,
+                                      source_address=src) as s:  # fmt: skip
             try:
                 s.sendall(data)
                 if close_write:
@@ -206,12 +214,21 @@ class Served:
             time.sleep(0.02)
         raise AssertionError("no pairing code on the display: {}".format(self.display))
 
-    def pair(self):
-        before = self.display[0][6:] if self.display[0].startswith("pair: ") else None
-        status, _, _ = self.post("/api/pair/request")
+    def pair(self, source=None):
+        """A new phone's token (its address: source), paired as a person does: a code asked
+        for, read off the display, typed."""
+        for _ in range(10):
+            shows = self.shows
+            status, _, body = self.post("/api/pair/request", source=source)
+            if status != 429:
+                break
+            time.sleep(json.loads(body)["seconds"])  # this address asked a moment ago
         assert status == 204
-        code = self.code(before)
-        status, headers, body = self.post("/api/pair", {"code": code})
+        end = time.monotonic() + 0.5  # a new code is printed at once; the one shown may stay
+        while self.shows == shows and time.monotonic() < end:
+            time.sleep(0.01)
+        code = self.code(None)
+        status, headers, body = self.post("/api/pair", {"code": code}, source=source)
         assert status == 200 and json.loads(body) == {"paired": True}, body
         cookie = headers["Set-Cookie"]
         assert cookie.endswith("; Path=/; HttpOnly; SameSite=Strict"), cookie
@@ -247,9 +264,10 @@ def read_all(s, limit=1 << 20):
     return out
 
 
-def sse_open(port, token=None):
+def sse_open(port, token=None, source=None):
     """A raw socket on /api/events after its response head; (socket, the bytes after it)."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    src = (source, 0) if source else None
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=src)
     cookie = "Cookie: picopeg={}\r\n".format(token) if token else ""
     s.sendall("GET /api/events HTTP/1.1\r\nHost: x\r\n{}\r\n".format(cookie).encode())
     data = b""

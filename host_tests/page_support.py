@@ -16,7 +16,7 @@ from tools.web import browser
 from tools.web import build as webbuild
 
 REPO = Path(__file__).resolve().parents[1]
-NPM = REPO / "build" / "npm" / "node_modules"
+NPM = REPO / "build" / "web-npm" / "node_modules"  # make web's npm ci (Makefile: WEB_NPM)
 LOG = "picopeg/state/game.log"
 
 

@@ -16,7 +16,7 @@ refusal: then nothing was applied (each kind's keys change the game only at thei
 and the text is the mode's reason. ``"confirm": true`` adds the last key again, the answer
 the board asks for ("# again", "A again"): without it such an entry is ASKED, not applied.
 The board's own keypad is never mixed in: the caller (live.inbox) waits until no key is down
-on it, keeps aside what is typed there (the mode's ``typed``) and gives it back after.
+on it, keeps aside what is typed there (``typed``) and gives it back after (``retype``).
 
 Adding a kind is one row in KINDS (below): the mode it needs, the part of the hand, and its
 keys, as a pattern of legends and fields or as a function of the entry's JSON object.
@@ -25,7 +25,8 @@ SPDX-License-Identifier: MIT
 
 from compat import const
 from keypad import KEYS
-from view import MODE_NAMES, MODE_SCORE
+from modes import MODE_SCORE
+from modes import name as mode_name
 
 TAP = const(0)  # ui.TAP, keypad.LONG, keypad.HOLD: how a key is used (not imported: the
 LONG = const(3)  # table must not load the modes' package before the board has)
@@ -129,8 +130,8 @@ def blocked(app, entry):
     phase = entry[2]
     m = app.ctl.mode_id
     if mode >= 0 and m != mode:
-        return "the board is in {}: hold D on it for the {}".format(MODE_NAMES[m],
-                                                                    MODE_NAMES[mode])  # fmt: skip
+        return "the board is in {}: hold D on it for the {}".format(mode_name(m),
+                                                                    mode_name(mode))  # fmt: skip
     show = app.keeper.game.in_show
     if phase == PLAY and show:
         return "the play is over: this hand is in its show"
@@ -139,22 +140,53 @@ def blocked(app, entry):
     return ""
 
 
+def typed(app):
+    """What is typed on the board's keypad and not yet entered (the scoreboard's digits and
+    a correction's sign, and whether the board refused them), or None. The board's questions
+    ("# again", a side key again) are not kept: they were about the game as it was before the
+    entry. (Here, not in the mode: a plain Pico's heap carries none of it. A kind for another
+    mode adds what that mode's keypad holds, here and in retype.)"""
+    mode = app.ctl.mode
+    if app.ctl.mode_id != MODE_SCORE or not (mode.entry.digits or mode.sign):
+        return None
+    e = mode.entry
+    return (e.value, e.digits, mode.sign, mode.stale)
+
+
+def retype(app, kept):
+    """Give back what typed took (after the mode's reset)."""
+    mode = app.ctl.mode
+    e = mode.entry
+    e.value, e.digits, mode.sign, mode.stale = kept
+
+
 def run(app, decoder, entry, now):
     """Feed an entry's (build's) keys through decoder into app (app.on_key: the keypad's path)
     at tick now; (APPLIED, the board's note), (REFUSED, its reason) or (ASKED, its question)."""
     steps, _, _, changed, again = entry
     ctl = app.ctl
     keeper = app.keeper
-    before = changed(app) if changed else keeper.revision
-    last = len(steps) - 1
-    for i in range(last + 1):
-        ctl.refused = None
-        _press(app, decoder, steps[i], now)
-        if (changed(app) if changed else keeper.revision) != before:
-            return APPLIED, " ".join(ctl.note)
-        if ctl.refused is not None and not (again and i == last - 1):
-            return REFUSED, ctl.refused  # (before an "again": the board's question)
-    return ASKED, " ".join(ctl.note)
+    said = []
+    refuse = ctl.refuse  # the controller's own; listened to while the entry's keys go in
+
+    def heard(err, when):
+        said.append(str(err.args[0]) if err.args else type(err).__name__)  # (refuse's words)
+        refuse(err, when)
+
+    ctl.refuse = heard
+    try:
+        before = changed(app) if changed else keeper.revision
+        last = len(steps) - 1
+        for i in range(last + 1):
+            del said[:]
+            _press(app, decoder, steps[i], now)
+            if (changed(app) if changed else keeper.revision) != before:
+                return APPLIED, " ".join(ctl.note)
+            if said and not (again and i == last - 1):
+                return REFUSED, said[0]  # (before an "again": the board's question)
+        return ASKED, " ".join(ctl.note)
+    finally:
+        del ctl.refuse  # the class's method again
 
 
 def _press(app, decoder, step, now):

@@ -1,15 +1,22 @@
-"""Each connection's bounds: a read timeout, a write timeout, the request head's size and form.
+"""Each connection's bounds: read and write timeouts, the request head's size and form, and
+the answer to a malformed one.
 
-    g = Guarded(reader, writer, ticks_ms())   # what microdot's handle_request reads, writes
-    await microdot_app.handle_request(g, g)
+    g = Guarded(reader, writer, ticks_ms(), pressed)  # what microdot's handle_request reads
+    await microdot_app.handle_request(g, g)           # and writes
+    if g.bad: await g.refuse()                        # 400, 413 or 431, said; then, before
+    await g.linger()                                  # its close, what the client still sends
 
 microdot parses the request; this wraps the socket it reads, so that a client that opens a
-socket and sends nothing is dropped after READ_MS, one that sends an endless head (too many
-header lines, or more than HEAD_BYTES) is cut off, and one that stops reading a response is
-dropped after WRITE_MS. Each line of the head is checked for the form microdot relies on (a
-request line of three words, "Name: value" headers, a number for Content-Length): a bad one
-is refused here as a reset connection, which microdot answers with a 400 without a word on
-the console, so that malformed requests cost neither a traceback nor a line in the error log.
+socket and sends nothing is dropped after READ_MS (HURRY_MS while other connections wait for a
+slot: pressed() says so), one that sends an endless head (too many lines, or more than
+HEAD_BYTES) is cut off, and one that stops reading a response is dropped after WRITE_MS. Each
+line of the head is checked for the form microdot relies on (a request line of three words,
+"Name: value" headers, a number for Content-Length): a bad one ends the read as a reset
+connection (microdot takes it quietly: no traceback, no error log) and sets ``bad`` to the
+status and the reason said to the client (docs/WIFI.md, Limits). Before closing, the rest of
+what such a client sends is read and dropped (at most LINGER_BYTES, LINGER_MS): a socket
+closed with unread bytes is reset, and a reset would throw away the answer before the
+client read it.
 SPDX-License-Identifier: MIT
 """
 
@@ -17,13 +24,20 @@ import asyncio
 
 from compat import const, ticks_diff, ticks_ms
 
+from live.answers import raw
+
 READ_MS = const(3000)  # the whole head arrives in one packet from a phone; 3 s is generous
+HURRY_MS = const(1000)  # ... and while others wait for a slot, a head not here by now is not
 WRITE_MS = const(10000)  # a phone that stops reading is dropped after this long
 HEAD_BYTES = const(2048)  # Chromium's largest request head to the board is ~900 bytes
 HEAD_LINES = const(32)  # the request line and headers
+LINE_BYTES = const(1024)  # microdot's Request.max_readline
+LINGER_BYTES = const(262144)
+LINGER_MS = const(1000)
+_POLL_MS = const(250)  # a read waits at most this long before the deadline is looked at again
 _CHUNK = const(256)  # bytes a read takes at most
 _RESET = const(104)  # ECONNRESET: one of microdot's muted socket errors
-
+_HEAD = (431, "the request head is over 2048 bytes, 32 lines or 1024 bytes a line")
 
 TIMEOUT = asyncio.TimeoutError  # (MicroPython has no built-in TimeoutError: only asyncio's)
 
@@ -36,8 +50,9 @@ def timeout(aw, ms):
 
 
 def dropped():
-    """The error a refused connection raises: microdot takes it as the client gone."""
-    return OSError(_RESET)
+    """The error a refused connection raises: microdot takes it as the client gone (an errno
+    of its muted ones: CPython's OSError sets errno only from two arguments)."""
+    return OSError(_RESET, "refused")
 
 
 def _printable(line):
@@ -51,37 +66,42 @@ def _hex(b):
     return 48 <= b <= 57 or 65 <= b <= 70 or 97 <= b <= 102
 
 
-def good_request_line(line):
-    """True for 'METHOD /path HTTP/1.x' with printable ASCII and well-formed %-escapes."""
+def request_line_fault(line):
+    """Why 'METHOD /path HTTP/1.x' is not what line is (printable ASCII, well-formed
+    %-escapes), or ""."""
     if not _printable(line):
-        return False
+        return "bytes that are not printable ASCII in the head"
     words = line.split()
     if (
         len(words) != 3
         or not words[1].startswith(b"/")
         or words[2] not in (b"HTTP/1.0", b"HTTP/1.1")
     ):
-        return False
+        return "not a request line: METHOD /path HTTP/1.1"
     url = words[1]
     i = url.find(b"%")
     while i >= 0:
         if i + 2 >= len(url) or not (_hex(url[i + 1]) and _hex(url[i + 2])):
-            return False
+            return "a bad %-escape in the URL"
         i = url.find(b"%", i + 3)
-    return True
+    return ""
 
 
-def good_header(line):
-    """True for 'Name: value' (a Content-Length a number of at most 6 digits)."""
+def header_fault(line):
+    """(status, why) if line is not 'Name: value' (a Content-Length: a number, of at most 6
+    digits, else the body is too large), or None."""
     if not _printable(line):
-        return False
+        return 400, "bytes that are not printable ASCII in the head"
     colon = line.find(b":")
     if colon < 1:
-        return False
+        return 400, "a header line without a colon"
     if line[:colon].strip().lower() == b"content-length":
         value = line[colon + 1 :].strip()
-        return 0 < len(value) <= 6 and value.isdigit()
-    return True
+        if not value.isdigit():
+            return 400, "Content-Length is not a number"
+        if len(value) > 6:
+            return 413, "the body is too large"
+    return None
 
 
 class Guarded:
@@ -90,48 +110,65 @@ class Guarded:
     which would gather an endless line whole; the head must come within READ_MS of the
     connection (a client that trickles a byte at a time gains nothing)."""
 
-    def __init__(self, reader, writer, now):
+    def __init__(self, reader, writer, now, pressed=None):
         self.reader = reader
         self.writer = writer
         self.start = now  # ticks_ms when the connection came
+        self.pressed = pressed  # () -> True while other connections wait for a slot
+        self.addr = ""  # the client's address (live.slots.peer; the server sets it)
         self.buf = b""
         self.lines = 0  # the head's lines read so far
         self.bytes = 0
+        self.bad: tuple | None = None  # (status, reason) of a malformed request
+        self.length = 0  # its Content-Length (a body over the bound stays unread: linger)
         self.stream = None  # a watcher's event stream on this connection (live.events)
 
+    def _refuse(self, status, why):
+        self.bad = (status, why)
+        return dropped()
+
     async def _more(self, limit):
-        left = READ_MS - ticks_diff(ticks_ms(), self.start)
-        if left <= 0:
-            raise dropped() from None
-        try:
-            chunk = await timeout(self.reader.read(limit), left)
-        except Exception:  # the timeout, or the client reset the connection
-            raise dropped() from None
-        if not chunk:  # the client closed its end
-            raise dropped() from None
-        self.buf += chunk
+        while True:
+            due = HURRY_MS if self.pressed is not None and self.pressed() else READ_MS
+            left = due - ticks_diff(ticks_ms(), self.start)
+            if left <= 0:
+                raise dropped() from None  # too slow: closed, not answered
+            try:
+                chunk = await timeout(self.reader.read(limit), min(left, _POLL_MS))
+            except TIMEOUT:
+                continue
+            except Exception:  # the client reset the connection
+                raise dropped() from None
+            if not chunk:  # the client closed its end
+                raise dropped() from None
+            self.buf += chunk
+            return
 
     async def readline(self):
         while True:
             i = self.buf.find(b"\n")
             if i >= 0:
                 break
-            if len(self.buf) + self.bytes >= HEAD_BYTES:
-                raise dropped() from None
+            if len(self.buf) + self.bytes >= HEAD_BYTES or len(self.buf) > LINE_BYTES:
+                raise self._refuse(*_HEAD) from None
             await self._more(_CHUNK)
         line = self.buf[: i + 1]
         self.buf = self.buf[i + 1 :]
         self.lines += 1
         self.bytes += len(line)
-        if self.lines > HEAD_LINES or self.bytes > HEAD_BYTES:
-            raise dropped() from None
+        if self.lines > HEAD_LINES or self.bytes > HEAD_BYTES or len(line) > LINE_BYTES:
+            raise self._refuse(*_HEAD) from None
         text = line.strip()
         if self.lines == 1:
-            ok = good_request_line(text)
-        else:
-            ok = not text or good_header(text)
-        if not ok:
-            raise dropped() from None
+            why = request_line_fault(text)
+            if why:
+                raise self._refuse(400, why) from None
+        elif text:
+            fault = header_fault(text)
+            if fault is not None:
+                raise self._refuse(*fault) from None
+            if text[:15].lower() == b"content-length:":
+                self.length = int(text[15:])
         return line
 
     async def readexactly(self, n):
@@ -160,10 +197,36 @@ class Guarded:
             raise dropped() from None
 
     async def aclose(self):
-        await close(self.writer)
+        pass  # the server closes the connection itself, after its answer (refuse, linger)
 
     def get_extra_info(self, name):
         return self.writer.get_extra_info(name)
+
+    async def refuse(self):
+        """Answer a malformed request (bad) with its status and reason, as JSON."""
+        status, why = self.bad or (400, "malformed")
+        try:
+            await self.awrite(raw(status, '{{"error":"{}"}}'.format(why)))
+        except Exception:  # gone already
+            pass
+
+    async def linger(self):
+        """Read and drop what the client still sends (its head's or body's rest), until it
+        stops, at most LINGER_BYTES and LINGER_MS: then its close is not a reset."""
+        got = len(self.buf)
+        self.buf = b""
+        start = ticks_ms()
+        while got < LINGER_BYTES:
+            left = LINGER_MS - ticks_diff(ticks_ms(), start)
+            if left <= 0:
+                return
+            try:
+                chunk = await timeout(self.reader.read(_CHUNK), min(left, _POLL_MS))
+            except Exception:  # quiet (a timeout), or reset: done
+                return
+            if not chunk:
+                return
+            got += len(chunk)
 
 
 async def close(writer):

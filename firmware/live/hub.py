@@ -3,10 +3,11 @@
     hub = Hub(app, os.urandom)        # sets app.remote = hub: App.tick calls apply() and tick()
     got = hub.submit(phone, doc, now) # a paired device's entry (live.inbox): an answer, or
                                       # a Waiting whose answer comes in a later turn
-    code = hub.pair_request(now)      # a fresh code, shown on the board (not to watchers)
-    result, token = hub.pair("123456", now)
+    code = hub.pair_request(addr, now)  # the code shown on the board (not to watchers), or
+                                      # None: this client address must wait (live.pairing)
+    result, token = hub.pair(addr, "123456", now)
     hub.phone(token)                  # the paired device (live.phones.Phone), or None
-    hub.state(phone, now)             # the snapshot JSON the phones get (docs/WIFI.md)
+    hub.state(phone, addr, now)       # the snapshot JSON a phone gets (docs/WIFI.md)
     hub.rev                           # bumped after each change the phones must see
     hub.notify = event.set            # the server's wake-up, called after each bump
 
@@ -32,10 +33,10 @@ from palette import PALETTES
 from render import BRIGHTNESS, FRAME_BYTES
 from scorekeeper.fileops import join
 
-from live.pairing import PAIRED, Pairing
+from live.pairing import LOCKED, PAIRED, Pairing
 from live.phones import Phones, fingerprint
 
-FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (ui/options.py)
+FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (modes/settings.py)
 PHONES_FILE = "phones.txt"
 _CODE_LEVEL = const(40)  # the code's holes, dim white (G R B)
 
@@ -58,7 +59,6 @@ class Hub:
         self._frame = bytearray(FRAME_BYTES)  # the game's frame at the last snapshot
         self._lines = [""] * 8
         self._showing = None  # the code shown on the board, or None
-        self._locked = False
         self._json = None  # the cached state body for rev
         self._game = (2, [0, 0], -1, -1, 0, False)  # (sides, scores, dealer, winner, palette,
         # the hand in its show)
@@ -88,7 +88,7 @@ class Hub:
 
     def tick(self, now):
         """After the App's turn at tick now (its writes done): follow the settings' forget
-        counter, the code's expiry and the lock, show the code, and bump rev on a change."""
+        counter, the code's expiry and the locks, show the code, and bump rev on a change."""
         p = self.pairing
         app = self.app
         if self.inbox is not None:
@@ -100,10 +100,6 @@ class Hub:
             self.phones.forget_all()
             if self.inbox is not None:
                 self.inbox.forget()
-            changed = True
-        locked = p.locked_ms(now) > 0
-        if locked != self._locked:
-            self._locked = locked
             changed = True
         game = self._frame != app.frame or self._lines != app.lines
         if game:
@@ -150,18 +146,22 @@ class Hub:
 
     # -- pairing -----------------------------------------------------------------------
 
-    def pair_request(self, now):
-        """A fresh code shown on the board (returned, for the tests); None while locked."""
-        code = self.pairing.request(now)
+    def pair_request(self, addr, now):
+        """The code shown on the board for a phone at address addr (returned, for the
+        tests); None when that address must wait (live.pairing: wait_ms)."""
+        code = self.pairing.request(addr, now)
         self.tick(now)
         return code
 
-    def pair(self, code, now):
-        """(result, token) for a code typed on a phone: (PAIRED, a new device's token) or
-        (WRONG or LOCKED, None) (live.pairing); the code leaves the board once used."""
-        result = self.pairing.check(code, now)
+    def pair(self, addr, code, now):
+        """(result, token) for a code typed on a phone at address addr: (PAIRED, a new
+        device's token) or (WRONG or LOCKED, None) (live.pairing); the code leaves the board
+        once used."""
+        result = self.pairing.check(addr, code, now)
         token = self.phones.add() if result == PAIRED else None
         self.tick(now)
+        if result == LOCKED:
+            self._bump()  # its stream says so
         return result, token
 
     def phone(self, token):
@@ -173,12 +173,12 @@ class Hub:
 
     # -- what the phones get -----------------------------------------------------------
 
-    def state(self, phone, now):
+    def state(self, phone, addr, now):
         """The snapshot JSON text (docs/WIFI.md, Protocol): the game's frame and lines (never
         the pairing code), its sides, committed scores, dealer, winner, side colours and
-        whether the hand is in its show, this
-        phone's paired flag (and, paired, the number of its last entry) and the lock's
-        seconds. phone: live.phones.Phone, or None for a watcher."""
+        whether the hand is in its show, this phone's paired flag (and, paired, the number of
+        its last entry) and the seconds its address stays locked out of pairing. phone:
+        live.phones.Phone, or None for a watcher; addr: its address."""
         body = self._json
         if body is None:
             a = self.app
@@ -196,9 +196,8 @@ class Hub:
             )  # fmt: skip
             self._json = body
         mine = "false" if phone is None else 'true,"seq":{}'.format(phone.seen)
-        return '{{"live":1,{},"paired":{},"locked":{}}}'.format(
-            body, mine, self.pairing.locked_s(now)
-        )
+        locked = (self.pairing.locked_ms(addr, now) + 999) // 1000
+        return '{{"live":1,{},"paired":{},"locked":{}}}'.format(body, mine, locked)
 
     def history(self):
         """The records JSON text of `make export` (docs/RECORDS.md)."""

@@ -25,10 +25,11 @@ import os
 from compat import const, print_exception, ticks_diff, ticks_ms
 from microdot import Microdot, Request, Response
 
+from live.answers import finish, foreign
 from live.events import Watch
 from live.guard import TIMEOUT, Guarded, close, timeout
 from live.pairing import LOCKED, PAIRED
-from live.slots import MAX_CONN, MAX_WAITING, Slots
+from live.slots import MAX_CONN, MAX_WAITING, Slots, crowding
 
 MAX_WATCHERS = const(8)  # of the connections answered at once, event streams
 BODY_BYTES = const(256)
@@ -68,6 +69,11 @@ def _reply(status, **fields):
     return Response(json.dumps(fields), status, {"Content-Type": _JSON})
 
 
+def _addr(request):
+    """The client's address (live.slots.peer, kept on its connection's guard)."""
+    return request.sock[0].addr
+
+
 def _body(request):
     """The request's JSON object, or None."""
     try:
@@ -80,8 +86,9 @@ def _body(request):
 class Server:
     """The microdot app and the connections' bookkeeping; see the module docstring."""
 
-    def __init__(self, hub, site_dir, log=None):
+    def __init__(self, hub, site_dir, log=None, address=None):
         self.site_dir = site_dir
+        self.address = address or str  # () -> the board's own address ("": none yet)
         self.files = site_files(site_dir)
         self.log = log or board_log(hub.app.board)  # log(exc, where): the error log
         self.logged = 0
@@ -136,24 +143,34 @@ class Server:
                 pass
 
     def _routes(self, web):
+        def finished(request, response):  # (not the stream's: the connection writes it)
+            return response if response is Response.already_handled else finish(request, response)
+
+        web.after_request(finished)
+        web.after_error_request(finished)
+
+        @web.before_request
+        async def checked(request):  # every POST: the board's Host, no other site's Origin
+            if request.method == "POST":
+                why = foreign(request, self.address())
+                if why:
+                    return _reply(403, error=why)
+            return None
+
         @web.get("/api/state")
         async def state(request):
-            body = self.hub.state(self._phone(request), self.now())
+            body = self.hub.state(self._phone(request), _addr(request), self.now())
             return Response(body, 200, {"Content-Type": _JSON, "Cache-Control": "no-store"})
 
         @web.get("/api/events")
         async def events(request):
             if request.method == "HEAD":  # no body is written: no stream to open
                 return Response("", 200, {"Content-Type": "text/event-stream"})
-            if len(self.watchers) >= MAX_WATCHERS:
-                return _reply(503, error="too many phones watching")
             conn = request.sock[0]
-            w = Watch(self, request.cookies.get(COOKIE), conn)
-            conn.stream = w  # the connection closes it, whatever happens
-            request.headers = {}  # not needed while it streams: less heap for each phone
-            request.cookies = {}
-            head = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-            return Response(w, 200, head)  # type: ignore[arg-type]  # (an async iterator)
+            if len(self.watchers) >= MAX_WATCHERS and not self._make_room(conn.addr):
+                return _reply(503, error="too many phones watching")
+            conn.stream = Watch(self, request.cookies.get(COOKIE), conn)  # the connection
+            return Response.already_handled  # writes it once microdot is done (and closes it)
 
         @web.get("/api/history")
         async def history(request):
@@ -162,8 +179,9 @@ class Server:
         @web.post("/api/pair/request")
         async def pair_request(request):
             now = self.now()
-            if self.hub.pair_request(now) is None:
-                return _reply(429, error="pairing locked", seconds=self.hub.pairing.locked_s(now))
+            addr = _addr(request)
+            if self.hub.pair_request(addr, now) is None:
+                return self._wait(addr, now)
             return Response("", 204)
 
         @web.post("/api/pair")
@@ -173,9 +191,10 @@ class Server:
             if not isinstance(code, str):
                 return _reply(400, error='send {"code": "123456"}')
             now = self.now()
-            result, token = self.hub.pair(code, now)
+            addr = _addr(request)
+            result, token = self.hub.pair(addr, code, now)
             if result == LOCKED:
-                return _reply(429, error="pairing locked", seconds=self.hub.pairing.locked_s(now))
+                return self._wait(addr, now)
             if result != PAIRED:
                 return _reply(403, error="wrong code")
             cookie = "{}={}; Path=/; HttpOnly; SameSite=Strict".format(COOKIE, token)
@@ -204,12 +223,42 @@ class Server:
         async def static(request, name):
             return self._file(name)
 
+        @web.errorhandler(400)
+        async def malformed(request):  # not parsed (live.guard): the connection answers it
+            return Response.already_handled
+
+        @web.errorhandler(405)
+        async def wrong_method(request):
+            return _reply(405, error="not with this method")
+
+        @web.errorhandler(413)
+        async def too_large(request):
+            return _reply(413, error="the body is too large")
+
         @web.errorhandler(Exception)
         async def failed(request, exc):  # a handler's bug: logged; the game is untouched
             self._log(exc, "server request")
             return _reply(500, error="server error")
 
         return web
+
+    def _wait(self, addr, now):
+        """429 for a pairing this address may not do now: locked, or asked just now."""
+        p = self.hub.pairing
+        locked = p.locked_ms(addr, now) > 0
+        return _reply(429, error="pairing locked" if locked else "asked just now: wait",
+                      seconds=(p.wait_ms(addr, now) + 999) // 1000)  # fmt: skip
+
+    def _make_room(self, addr):
+        """Every stream is taken: close the oldest of the address that has the most, if it
+        has more than addr (fair shares of the streams); True if one was closed."""
+        top = crowding([w.addr for w in self.watchers], addr)
+        for w in self.watchers:
+            if w.addr == top:
+                w.close()
+                self.wake()  # its stream ends; its phone reconnects, and shares the rest
+                return True
+        return False
 
     def _file(self, name):
         kind = self.files.get(name)  # only a name listed at start: nothing joined from a URL
@@ -226,12 +275,23 @@ class Server:
             except Exception as e:  # a failing flash must not stop the server
                 print_exception(e)
 
-    async def connection(self, reader, writer):
-        """One client in a slot (live.slots): microdot answers it, guarded. No error leaves
-        this coroutine (it would reach the board's loop's exception handler)."""
-        g = Guarded(reader, writer, ticks_ms())  # (the guard's own clock: the real one)
+    async def connection(self, reader, writer, addr):
+        """One client in a slot (live.slots): microdot answers it, guarded; a malformed one is
+        answered here (live.guard). No error leaves this coroutine (it would reach the
+        board's loop's exception handler)."""
+        g = Guarded(reader, writer, ticks_ms(), self.slots.pressed)  # (the real clock)
+        g.addr = addr
         try:
-            await self.web.handle_request(g, g)
+            try:
+                await self.web.handle_request(g, g)
+                if g.stream is not None:  # a watcher: its stream, until the phone goes
+                    await g.stream.run(g)
+            except OSError:  # gone, or refused by the guard: answered below if malformed
+                pass
+            if g.bad is not None:
+                await g.refuse()
+            if g.bad is not None or g.buf or g.length > BODY_BYTES:
+                await g.linger()  # then its close is no reset: the client reads the answer
         except Exception as e:  # microdot re-raises socket errors it does not mute
             if not isinstance(e, OSError):
                 self._log(e, "server connection")
@@ -252,16 +312,17 @@ def board_log(board):
     return log
 
 
-async def serve(hub, host, port, site_dir, log=None, *, started=None):
+async def serve(hub, host, port, site_dir, log=None, *, started=None, address=None):
     """Serve hub's board on host:port until cancelled: the one server task. Its errors end
     here (printed and passed to log(exc, where): by default the board's error log, at most
     _MAX_LOGGED a boot); the game goes on.
     started(server): called once listening (the simulator prints its address then).
+    address(): the board's own address, the Host a POST must name (live.answers.foreign).
     Cancelled (Wi-Fi turned off), it stops listening and ends every phone's stream; a
     request being answered finishes (within live.guard's timeouts)."""
     listener = srv = None
     try:
-        srv = Server(hub, site_dir, log)
+        srv = Server(hub, site_dir, log, address)
         backlog = MAX_CONN + MAX_WAITING  # accepted as fast as they come: none is turned back
         listener = await asyncio.start_server(srv.slots.arrive, host, port, backlog=backlog)
         if started is not None:

@@ -1,29 +1,64 @@
-"""The server's connection cap and its waiting line (docs/WIFI.md, Limits).
+"""The server's connection cap and its waiting line, shared fairly between client addresses
+(docs/WIFI.md, Limits).
 
-    slots = Slots(answer)                  # answer(reader, writer): one connection, never raises
-    asyncio.start_server(slots.arrive, ...)
+    slots = Slots(answer)                  # answer(reader, writer, addr): one connection,
+    asyncio.start_server(slots.arrive, ...)  # never raises
     await slots.expire()                   # the server task, twice a second
+    slots.pressed()                        # True while connections wait (live.guard hurries)
     await slots.close()                    # the server stops
 
 At most MAX_CONN connections are answered at once (MAX_WATCHERS of them may be event
 streams, live.server). A connection over the cap is *parked*: its socket only, in a list (no
-task, no read, no microdot object), until a finished connection's task takes it, oldest
-first: a slot is a task, which answers the next parked connection when its own is done. So
-five phones scanning the board at once (each loading ~19 files, 6 at a time) all load: short
-static requests free slots fast. A connection parked longer than WAIT_MS, or one that comes
-while MAX_WAITING are parked, is answered ``503 Busy`` (``Retry-After: 2``) and closed: the
-memory they hold stays bounded, and a waiting phone is told, not left hanging.
+task, no read, no microdot object), until a finished connection's task takes one: a slot is a
+task, which answers the next parked connection when its own is done. So five phones scanning
+the board at once (each loading ~19 files, 6 at a time) all load: short static requests free
+slots fast. A connection parked longer than WAIT_MS, or one that comes while MAX_WAITING are
+parked, is answered ``503`` (``Retry-After: 2``) and closed: the memory they hold stays
+bounded, and a waiting phone is told, not left hanging.
+
+One address cannot crowd out the others: the next parked connection taken is the oldest of
+the address that has the fewest connections being answered; when the line is full, one that
+comes from an address with fewer parked than another takes the place of that other's newest
+(answered 503); and while any wait, a connection that has not sent its head within
+live.guard.HURRY_MS is dropped. So a phone's request gets a slot within about a second
+however many idle sockets another address holds.
 SPDX-License-Identifier: MIT
 """
 
 from compat import const, ticks_diff, ticks_ms
 
+from live.answers import raw
 from live.guard import Guarded, close
 
 MAX_CONN = const(12)  # answered at once: 8 event streams and 4 requests (~6 KB each)
 MAX_WAITING = const(32)  # parked: eight phones opening the page at the same moment (6 each)
 WAIT_MS = const(5000)  # parked at most this long; then 503
-_BUSY = b"HTTP/1.0 503 Busy\r\nContent-Length: 0\r\nRetry-After: 2\r\n\r\n"
+_BUSY = raw(503, '{"error":"busy: try again"}', "Retry-After: 2\r\n")
+
+
+def peer(writer):
+    """The client's address (its IP as text) of a connection's writer."""
+    a = writer.get_extra_info("peername")
+    if isinstance(a, tuple):  # CPython, and MicroPython on the board (lwIP)
+        return a[0]
+    if a and len(a) >= 8:  # the unix port: the raw sockaddr_in (family, port, then the IP)
+        return "{}.{}.{}.{}".format(a[4], a[5], a[6], a[7])
+    return ""
+
+
+def crowding(addrs, addr):
+    """Of addresses (one for each connection), the one that appears most, if more often than
+    addr does; else None. Who gives up a place when a fair share is due."""
+    count: dict = {}
+    for a in addrs:
+        count[a] = count.get(a, 0) + 1
+    top = addr
+    most = count.get(addr, 0)
+    for a, n in count.items():
+        if n > most:
+            top = a
+            most = n
+    return None if top == addr else top
 
 
 class Slots:
@@ -32,37 +67,71 @@ class Slots:
     def __init__(self, answer):
         self.answer = answer
         self.busy = 0  # connections being answered: the slots taken
-        self.parked = []  # (reader, writer, ticks_ms when parked), oldest first
+        self.held = {}  # address -> its connections being answered
+        self.parked = []  # (reader, writer, ticks_ms when parked, address), oldest first
         self.refused = 0  # connections answered 503 (the line full, or waited too long)
         self.waited = 0  # connections answered after waiting in the line
+
+    def pressed(self):
+        return bool(self.parked)
 
     async def arrive(self, reader, writer):
         """A new connection (start_server's callback): answered, parked, or refused. This task
         then answers parked ones while any wait (it holds the slot until the line is empty)."""
+        addr = peer(writer)
         if self.busy >= MAX_CONN:
-            if len(self.parked) < MAX_WAITING:
-                self.parked.append((reader, writer, ticks_ms()))
-            else:
-                await self._refuse(writer)
+            out = None
+            if len(self.parked) >= MAX_WAITING:
+                i = self._crowding(addr)
+                if i < 0:
+                    await self._refuse(writer)
+                    return
+                out = self.parked.pop(i)[1]  # (its place taken at once, before any wait)
+            self.parked.append((reader, writer, ticks_ms(), addr))
+            if out is not None:
+                await self._refuse(out)
             return
         self.busy += 1
+        held = self.held
         try:
             while reader is not None:
-                await self.answer(reader, writer)
-                reader, writer = await self._next()
+                held[addr] = held.get(addr, 0) + 1
+                try:
+                    await self.answer(reader, writer, addr)
+                finally:
+                    n = held[addr] - 1
+                    if n:
+                        held[addr] = n
+                    else:
+                        del held[addr]
+                reader, writer, addr = await self._next()
         finally:
             self.busy -= 1
 
+    def _crowding(self, addr):
+        """The index of the newest parked connection of the address with the most parked, if
+        it has more than addr; else -1."""
+        top = crowding([p[3] for p in self.parked], addr)
+        for i in range(len(self.parked) - 1, -1, -1):
+            if self.parked[i][3] == top:
+                return i
+        return -1
+
     async def _next(self):
-        """The oldest parked connection still in time (the caller's slot answers it), or
-        (None, None); those past WAIT_MS on the way are refused."""
-        while self.parked:
-            reader, writer, since = self.parked.pop(0)
-            if ticks_diff(ticks_ms(), since) < WAIT_MS:
-                self.waited += 1
-                return reader, writer
-            await self._refuse(writer)
-        return None, None
+        """The parked connection the caller's slot answers next: the oldest of the address
+        with the fewest connections answered (those past WAIT_MS refused on the way); or
+        (None, None, "")."""
+        await self.expire()
+        parked = self.parked
+        best = -1
+        for i in range(len(parked)):
+            if best < 0 or self.held.get(parked[i][3], 0) < self.held.get(parked[best][3], 0):
+                best = i
+        if best < 0:
+            return None, None, ""
+        reader, writer, _, addr = parked.pop(best)
+        self.waited += 1
+        return reader, writer, addr
 
     async def expire(self):
         """Refuse the connections parked longer than WAIT_MS (while every slot stays busy)."""

@@ -28,7 +28,6 @@ from compat import const
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.log import VERSION
-from scorekeeper.ruletable import pack_word, unpack_word
 
 # The fields of an event tuple. (const: inlined here; other modules read them as globals,
 # and a hot loop binds them to locals first, as Game.replay does.)
@@ -157,6 +156,8 @@ def unpack(rtype, payload, off=0):
 
 def pack_game(settings, dealer, start):
     """Payload of a game-start record: first dealer, the game's settings, start time."""
+    from scorekeeper.ruletable import pack_word  # (not kept: see settings._rules)
+
     p = settings.game_points
     return struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
                        pack_word(settings))  # fmt: skip
@@ -170,6 +171,8 @@ def unpack_game(payload, settings, version=VERSION):
 
         dealer, start = unpack_old_game(payload, settings, version)
     else:
+        from scorekeeper.ruletable import unpack_word
+
         dealer, p0, p1, p2, p3, start, word = struct.unpack(_GAME_FMT, payload)
         unpack_word(word, settings)
         settings.set("game_points", (p0, p1, p2, p3))

@@ -25,7 +25,7 @@ game started by mistake is one ``restore_game`` from undone.
 SPDX-License-Identifier: MIT
 """
 
-from compat import const
+from compat import const, forget
 
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
@@ -37,6 +37,8 @@ from scorekeeper.log import FRAME, JOURNAL_MAX, Log
 from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.rules import check_entry
 from scorekeeper.stats import REC_STATS, Stats
+
+RULE_TABLE = "scorekeeper.ruletable"  # imported where needed, not kept (settings._rules)
 
 LOG_NAME = "game.log"
 JOURNAL_NAME = "game.jnl"  # the appended records, until fold moves them to game.log
@@ -94,7 +96,7 @@ class Keeper:
         # (the pegging helper's engine, count verify's muggins award) is keyed on it.
         self.revision = 0
         # The revision at which the current game (its Game object) came in: a new game, a game
-        # brought back or replayed. What belongs to one game is keyed on it (ui.verify), not
+        # brought back or replayed. What belongs to one game is keyed on it (modes.verify), not
         # on the Game, which would then be held after it is replaced.
         self.game_rev = 0
         from scorekeeper.load import load_settings  # start-up only: see _load_log
@@ -104,6 +106,7 @@ class Keeper:
         self._then = self._now()
         self.notice = "; ".join([n[0] for n in self._notes])
         self.notice_lines = [n[1] for n in self._notes]  # the short forms, for the display
+        forget(RULE_TABLE)  # loaded: the rules' table leaves the heap (settings._rules)
 
     # -- what the board shows --------------------------------------------------------
 
@@ -393,6 +396,7 @@ class Keeper:
             (REC_STATS, stats.pack()),
             (REC_GAME, events.pack_game(g.cfg, g.first_dealer, g.start)),
         ]
+        forget(RULE_TABLE)  # (packed: the rules' table leaves the heap; a rewrite is rare)
         kept = g.kept if kept < 0 else kept
         while kept > 0:  # TIME records of at most 65535 s each
             records.append((REC_TIME, events.pack_time(kept)))

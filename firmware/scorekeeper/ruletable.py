@@ -1,7 +1,7 @@
 """The rules a game is played under: one table, read by everything that names a rule.
 
 The settings file (``settings.Settings``: an attribute and a ``name=value`` line each), the
-settings mode (``ui/options``: a menu item each, in this order), the game log's start record
+settings mode (``modes/settings``: a menu item each, in this order), the game log's start record
 (``events.pack_game``: the rules word), the records export (``records``, tools/export.py's
 games.csv) and the play engine (``cribbage.play.Pegging`` takes ``five_card`` and
 ``three_go`` by these names and values) all read RULES; nothing else lists the rules. What a

@@ -17,7 +17,7 @@ SPDX-License-Identifier: MIT
 
 from scorekeeper.crc import crc16
 from scorekeeper.errors import SettingsError
-from scorekeeper.ruletable import NAMES, RULES
+from scorekeeper.ruletable import NAMES
 
 VERSION = 1
 MAGIC = "picopeg-settings"
@@ -25,6 +25,16 @@ MAGIC = "picopeg-settings"
 # The rules' names, values and defaults are ruletable.RULES (one table); the game points
 # are one of them, kept as 4 numbers (the menu offers the two tables, a file may hold any).
 _GAME_POINTS = "game_points"
+
+
+def _rules():
+    """ruletable.RULES, imported where a rule's default or values are needed (a fresh
+    Settings, a rule set): the keeper lets the table's module go once it has loaded (and
+    after a new game), so its rows are off the heap while the board plays; a copy, the file
+    and the game key need only the names."""
+    from scorekeeper.ruletable import RULES
+
+    return RULES
 
 
 class Settings:
@@ -44,9 +54,14 @@ class Settings:
     finish_hand: int
     three_go: int
 
-    def __init__(self):
-        for r in RULES:
-            setattr(self, r[0], r[2])
+    def __init__(self, source=None):
+        """The defaults, or (source: a Settings) its rules."""
+        if source is None:
+            for r in _rules():
+                setattr(self, r[0], r[2])
+        else:
+            for name in NAMES:
+                setattr(self, name, getattr(source, name))
         self.extra = {}
 
     @property
@@ -55,9 +70,7 @@ class Settings:
         return 2 if self.partners else self.players
 
     def copy(self):
-        s = Settings()
-        for name in NAMES:
-            setattr(s, name, getattr(self, name))
+        s = Settings(self)
         s.extra = dict(self.extra)
         return s
 
@@ -70,7 +83,7 @@ class Settings:
         if name == _GAME_POINTS:
             self.game_points = _check_points(value)
         elif name in NAMES:
-            allowed = RULES[NAMES.index(name)][1]
+            allowed = _rules()[NAMES.index(name)][1]
             if isinstance(value, bool):
                 value = int(value)
             if value not in allowed:

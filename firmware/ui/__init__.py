@@ -1,9 +1,10 @@
-"""The board's user interface: one small module per mode, driven by ``ui.control``.
+"""The board's user interface: the controller (``ui.control``) that drives the modes (one
+module each, in the ``modes`` package: its table lists them), and their shared helpers.
 
 Shared vocabulary of the modes: how a key was used (``TAP``, or the keypad's own ``LONG`` and
 ``HOLD``), what a key did (the outcome a mode's ``key`` returns), the ``Refused`` error (the
 red flash and a text line; nothing else changes), the app's settings, and ``ModeBase``.
-A mode module defines ``Mode(keeper)`` with:
+A mode's module defines ``Mode(keeper)`` with:
 
     key(k, how, now)   a key index 0-15 (keypad.KEYS) used TAP/LONG/HOLD; raise to refuse;
                        return the outcome (below)
@@ -11,8 +12,6 @@ A mode module defines ``Mode(keeper)`` with:
     reset()            a new game has started: forget entries that belonged to the old one
     paint(view, now)   set the overlay, preview and show_pegs (the controller cleared them)
     lines()            the text display's detail lines (16 columns each)
-    typed()            what is typed and not yet entered, to keep aside while a paired
-                       phone's entry goes through (None: nothing); retype(kept) gives it back
 
 Data flows one way (docs/DESIGN.md): a mode changes the keeper (the one source of truth for
 the game) and returns what happened; it never reaches into the controller or the view. The
@@ -21,15 +20,16 @@ display), or a pair (flags, note): a few bytes, most often a constant. The contr
 applies it, then loads the view from the keeper and lets the mode paint: one place, after
 every key (so "the game changed" needs no flag).
 
-Modes are imported only when first used, so the Pico's heap holds only what is played.
+Modes are imported only when first used, so the Pico's heap holds only what is played
+(``modes.MODES``).
 SPDX-License-Identifier: MIT
 """
 
 from compat import const, forget  # forget: the controller's and the modes'
 from cribbage.errors import CribbageError
 from keypad import HOLD, LONG  # one meaning: the keypad's event kinds (held 0.8 s, 3 s)
+from modes import module_name
 from scorekeeper.errors import ScorekeeperError
-from view import APP_DEFAULTS
 
 TAP = const(0)  # pressed and let go: digits act on the press, other keys on the release
 
@@ -37,17 +37,19 @@ TAP = const(0)  # pressed and let go: digits act on the press, other keys on the
 SIGNAL = const(7)
 RESTARTED = const(8)  # the keeper started its game again: the app's entries for it go
 SETTINGS = const(16)  # an app setting changed (brightness, palette, LED budget): apply it
-_NEXT = const(5)  # bits 5-7: the mode to switch to, plus 1
+_NEXT = const(5)  # bits 5 up: the mode to switch to, plus 1 (no mask: any place of the table)
 
 
 def goto(mode):
-    """The outcome flag that switches to mode (view.MODE_*)."""
+    """The outcome flag that switches to mode (its place in modes.MODES: a MODE_*);
+    ValueError, at once, for a mode the table has not."""
+    module_name(mode)  # (raises for a mode the table has not)
     return (mode + 1) << _NEXT
 
 
 def next_mode(flags):
     """The mode an outcome switches to, or -1."""
-    return ((flags >> _NEXT) & 7) - 1
+    return (flags >> _NEXT) - 1
 
 
 class Refused(ValueError):
@@ -78,19 +80,19 @@ class ModeBase:
     def lines(self):
         return []
 
-    def typed(self):
-        return None
-
-    def retype(self, kept):
-        pass
-
 
 # -- the app's settings, kept in the keeper's settings file (app.* keys) -------------------
 
 
 def app_setting(keeper, name):
-    """An app.* setting's saved value, or its default (view.APP_DEFAULTS: the one table)."""
-    return keeper.settings.extra.get(name, APP_DEFAULTS[name])
+    """An app.* setting's saved value, or its default (appsettings.APP_SETTINGS: the one
+    table, imported only for a setting never saved)."""
+    extra = keeper.settings.extra
+    if name in extra:
+        return extra[name]
+    from appsettings import default
+
+    return default(name)
 
 
 def save_app_setting(keeper, name, value):

@@ -21,7 +21,8 @@ import sys
 
 from compat import collect, const
 from keypad import PRESS, RELEASE
-from view import MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_OK
+from modes import MODE_SCORE, MODES, module_name
+from view import SIG_ERROR, SIG_NEWGAME, SIG_OK
 
 from ui import (
     HOLD,
@@ -31,7 +32,6 @@ from ui import (
     SETTINGS,
     SIGNAL,
     TAP,
-    app_setting,
     forget,
     next_mode,
     save_app_setting,
@@ -39,8 +39,6 @@ from ui import (
 from ui.keys import K_D, K_HASH, SIDES, digit
 from ui.text import wrap
 
-# The modes in view.MODE_* order; a long press of D steps through them.
-MODULES = ("ui.score", "ui.verify", "ui.pegging", "ui.coach", "ui.options", "ui.stats")
 _NOTE_LINES = const(4)
 
 
@@ -54,11 +52,10 @@ class Controller:
         self.keeper = keeper
         self.view = view
         self.note = list(note)  # a refusal's reason or a short notice, above the mode's lines
-        self.refused = None  # the last refusal's reason (a paired phone's entry reads it)
         self._long = 0  # keys whose long press has fired during this press
-        self._modes = [None] * len(MODULES)
+        self._modes = [None] * len(MODES)  # modes.MODES: a long press of D steps through it
         # The module names each mode's import brought in.
-        self._imported = [()] * len(MODULES)  # type: list[list[str] | tuple[()]]
+        self._imported = [()] * len(MODES)  # type: list[list[str] | tuple[()]]
         self.mode_id = -1
 
     def start(self, now):
@@ -67,12 +64,13 @@ class Controller:
         it) before the modes' modules load (app.py)."""
         # The scoreboard first: the modules it shares with the others stay loaded. It is the
         # mode until set_mode below takes the saved one.
-        self.mode = self._load(MODE_SCORE)
+        self.mode = self._load(MODE_SCORE, module_name(MODE_SCORE))
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
         # and keep it (count-verify and the coach need it; later the heap may be in pieces).
         __import__("cribbage.showtable")
-        m = app_setting(self.keeper, "app.mode")
-        self.set_mode(m if 0 <= m < len(MODULES) else MODE_SCORE, now, save=False)
+        # app.mode: the mode the board was in (the controller's own key), or the home mode.
+        m = self.keeper.settings.extra.get("app.mode", MODE_SCORE)
+        self.set_mode(m if 0 <= m < len(MODES) else MODE_SCORE, now, save=False)
         self.refresh(now)  # the mode's overlay and lines (the game is in the view already)
 
     # -- settings the app keeps in the keeper's settings file ---------------------------
@@ -107,7 +105,7 @@ class Controller:
         self.note = []
         try:
             if k == K_D and how != TAP:
-                self.set_mode(MODE_SCORE if how == HOLD else (self.mode_id + 1) % len(MODULES),
+                self.set_mode(MODE_SCORE if how == HOLD else (self.mode_id + 1) % len(MODES),
                               now)  # fmt: skip
                 self.view.set_signal(SIG_OK, now)
             elif k == K_HASH and how == HOLD:
@@ -147,12 +145,13 @@ class Controller:
         """Red flash and the reason; nothing else changes."""
         self.view.set_signal(SIG_ERROR, now)
         text = str(err.args[0]) if err.args else type(err).__name__
-        self.refused = text
         self.note = wrap(text)[:_NOTE_LINES]
 
     # -- what the controller does itself -----------------------------------------------
 
     def set_mode(self, m, now, save=True):
+        """Switch to mode m (its place in modes.MODES; ValueError for one it has not)."""
+        name = module_name(m)
         if save:
             save_app_setting(self.keeper, "app.mode", m)  # first: a refused write changes nothing
         old = self.mode_id
@@ -161,19 +160,19 @@ class Controller:
             # on the heap beside the new mode's until the next collection after this one.
             self.mode = self._modes[MODE_SCORE]
             self._unload(old)
-        mode = self._load(m)
+        mode = self._load(m, name)
         self.mode = mode
         self.mode_id = m
         self.view.mode = m
         mode.enter(now)
 
-    def _load(self, m):
-        """The mode's object, importing its module (and what it needs) on first use."""
+    def _load(self, m, name):
+        """The mode's object, importing its module name (and what it needs) on first use."""
         mode = self._modes[m]
         if mode is None:
             collect()  # free what the last mode left, so the new code finds room
             before = list(sys.modules)
-            module = __import__(MODULES[m], None, None, ("Mode",))
+            module = __import__(name, None, None, ("Mode",))
             mode = self._modes[m] = module.Mode(self.keeper)
             self._imported[m] = [name for name in sys.modules if name not in before]
         return mode

@@ -17,7 +17,7 @@ from scorekeeper.fileops import join
 
 NAME = "pegging.txt"
 # What a migration imports that the board does not keep loaded (app.py forgets them after).
-MODULES = ("ui.pegmigrate", "ui.pegging", "cribbage.play", "cribbage.pegging",
+MODULES = ("ui.pegmigrate", "modes.pegging", "cribbage.play", "cribbage.pegging",
            "cribbage.playsetup")  # fmt: skip
 
 
@@ -58,7 +58,7 @@ def _migrate(keeper, saved):
         codes = codes[:-1]  # cut between saving a card and pegging it: it is typed again
     elif saved[1] != len(g.events):
         return 0  # the scores changed since: the old firmware restarted the play too
-    from ui.pegging import engine
+    from modes.pegging import engine
 
     try:
         engine(g, codes)  # the cards as the engine replays them, or refused

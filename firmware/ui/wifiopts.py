@@ -1,7 +1,7 @@
 """Settings' Wi-Fi items, on a board with a radio (issue 19, docs/WIFI.md).
 
 wifi.py (loaded only on a Pico W) puts ``Items(status)`` in the view as ``view.radio``, and
-``ui.options`` shows these items after its own where it finds one, so a plain Pico loads none
+``modes.settings`` shows these items after its own where it finds one, so a plain Pico loads none
 of this. ``status``: the radio (radio.Radio) or wifi.Status, with ``on`` (1 up, 0 Wi-Fi off,
 -1 no radio) and ``lines()``. The items:
 
@@ -33,7 +33,7 @@ def setting(keeper, name):
 class Items:
     """The Wi-Fi's Settings items over the radio's status (see the module docstring)."""
 
-    # key in the settings file, label, values, value labels (as ui.options.ITEMS)
+    # key in the settings file, label, values, value labels (as modes.settings.ITEMS)
     ITEMS = (
         (WIFI, "Wi-Fi", (0, 1), _OFF_ON),
         (UNPAIR, "forget phones", (), None),

@@ -1,17 +1,21 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""One loop for every board (issue 22): the same scripted game, played through each of the
-four drivers of the app, leaves the same files, the journal folded after the quiet time.
+"""One loop for every board: the same scripted game, played through each driver of the app,
+leaves the same files, the journal folded after the quiet time.
 
 The drivers: the Pico's asyncio loop (app.main, on a board whose clock moves by each wait the
 loop asks for), the PC harness (tools/board/pcboard.Harness), the terminal simulator
-(tools/simulator/live.Live, on a fake clock) and the web board (tools/web/py/webmain.Runner,
-with the page stood in for). Each presses the keys at the same times, a second apart, so
-every event lands in the same second on each (the log keeps seconds between events).
+(tools/simulator/live.Live, on a fake clock) and the web board (tools/web/py/webmain.PageRunner,
+with the page stood in for), and a fifth made here as docs/DEVELOPING.md's "Add a driver"
+says (a board, the runner, its own clock and keys). Each presses the keys at the same times,
+a second apart, so every event lands in the same second on each (the log keeps seconds
+between events).
 """
 
 import asyncio
 
 import app as app_module
+from app_support import fail_once, is_error_pattern
+from runner import ERROR, OFF, ON, Runner
 from scorekeeper import Keeper
 from scorekeeper.fileops import join
 from web_support import FakeHost
@@ -123,6 +127,70 @@ def by_web(keys, marks, end):
     return seen + [state_files(host.store, prefix)]
 
 
+class Ticker(Runner):
+    """A driver made by the recipe: a PC board on a counter of its own, the runner's life
+    (power, errors, resets), and its own input: the keys down as a script says."""
+
+    def __init__(self, fs, script):
+        Runner.__init__(self)
+        self.fs = fs
+        self.script = script
+        self.ms = 0
+        self.power_on()
+
+    def new_board(self, cause):
+        return PCBoard(STATE, self.ms, cause, fs=self.fs)
+
+    def clock(self):
+        return self.ms
+
+    def run_to(self, t):
+        """A step every STEP_MS up to t, the keys the script holds down at each."""
+        while self.ms + STEP_MS <= t:
+            self.ms += STEP_MS
+            mask = 0
+            for at, legend, ms in self.script:
+                if at <= self.ms < at + ms:
+                    mask |= key_bit(legend)
+            if self.board is not None:
+                self.board.now = self.ms
+                self.board.keys = mask
+            self.step()
+
+
+def by_recipe(keys, marks, end):
+    fs = FakeFS()
+    d = Ticker(fs, keys)
+    seen = []
+    for mark in marks:
+        d.run_to(mark)
+        seen.append(state_files(fs.files, STATE + "/"))
+    d.run_to(end)
+    assert d.boots == 1 and d.state == ON
+    return seen + [state_files(fs.files, STATE + "/")]
+
+
+def test_a_driver_made_by_the_recipe_has_the_boards_whole_life():
+    # Its power cut and an error in a turn: the runner's, with nothing more written.
+    fs = FakeFS()
+    d = Ticker(fs, [(200, "5", 100), (600, "A", 100), (3000, "2", 100), (3400, "B", 100)])
+    d.run_to(1000)
+    assert d.app.keeper.game.scores[:2] == [5, 0]
+    d.power_off(500)
+    assert d.state == OFF and d.board.leds == bytearray(363)
+    d.run_to(1500)
+    assert d.state == ON and d.boots == 2 and d.app.keeper.game.scores[:2] == [5, 0]
+
+    def broken(code, now):
+        raise RuntimeError("a bug")
+
+    d.app.ctl.on_event = broken
+    d.run_to(3100)  # the 2 goes down: the bug
+    assert d.state == ERROR and is_error_pattern(d.board.leds)
+    d.run_to(3100 + app_module.ERROR_SHOW_MS)
+    assert d.state == ON and d.boots == 3 and d.board.cause == app_module.RESET_WATCHDOG
+
+
 class End(Exception):
     """The script is over: the board's loop stops here."""
 
@@ -166,7 +234,7 @@ def test_every_driver_leaves_the_same_files_and_folds_after_the_quiet_time():
     keys, mark, end = schedule()
     runs = {}
     for name, drive in (("pico", by_pico), ("harness", by_harness), ("simulator", by_simulator),
-                        ("web", by_web)):  # fmt: skip
+                        ("web", by_web), ("recipe", by_recipe)):  # fmt: skip
         runs[name] = drive(keys, [mark], end)
     quiet, last = runs["harness"]
     # After the quiet time the journal was folded into the log: the log holds every event
@@ -176,26 +244,8 @@ def test_every_driver_leaves_the_same_files_and_folds_after_the_quiet_time():
     k = Keeper(STATE, fs, Clock())
     assert [h.rsplit(" t=", 1)[0] for h in k.history()] == EXPECTED, k.history()
     assert k.notice == "" and b"app.mode=0" in last["settings.txt"]
-    for name in ("pico", "simulator", "web"):
+    for name in ("pico", "simulator", "web", "recipe"):
         assert runs[name] == runs["harness"], name
-
-
-def fail_once(read):
-    """read (a file system's read, the page's get), but the first read of the settings
-    raises: the keeper fails while the app boots."""
-    broken = [True]
-
-    def flaky(path):
-        if broken[0] and path.endswith("settings.txt"):
-            broken[0] = False
-            raise RuntimeError("flash gone")
-        return read(path)
-
-    return flaky
-
-
-def is_error_pattern(frame):
-    return frame[1] == 40 and frame[4] == 0 and frame[15 + 1] == 40  # every fifth LED red
 
 
 def test_an_error_while_booting_takes_the_one_boot_path_on_every_board():

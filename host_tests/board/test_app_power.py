@@ -9,9 +9,10 @@ and announced by the "recovered" blink. The asyncio wiring runs for real (a real
 
 import app as app_module
 from app_support import A_FRONT, ERROR, FLASH, board
+from modes import MODE_PEGGING, MODE_SCORE
 from scorekeeper import Keeper
 from support import micropython_only
-from view import MODE_PEGGING, MODE_SCORE, SIG_RECOVERED
+from view import SIG_RECOVERED
 
 from tools.board.pcboard import Harness, PCBoard, key_bit
 from tools.board.testkit import FakeFS

@@ -15,10 +15,10 @@ Their settings.txt is the same text in all three (SETTINGS).
 
 from binascii import unhexlify
 
+from modes import MODE_SCORE
 from scorekeeper.events import SHOW, show
 from scorekeeper.log import VERSION
 from scorekeeper.settings import decode
-from view import MODE_SCORE
 
 from tools.board.pcboard import Harness
 from tools.board.testkit import FakeFS

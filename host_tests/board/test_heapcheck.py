@@ -101,7 +101,13 @@ def test_the_game_lists_the_modules_a_plain_board_loads():
     run = subprocess.run([BIN / "python", "-c", code], cwd=REPO, capture_output=True, text=True,
                          check=True)  # fmt: skip
     modules = json.loads(run.stdout)
-    for m in ("app.mpy", "ui/score.mpy", "ui/verify.mpy", "ui/stats.mpy", "ui/__init__.mpy"):
+    for m in (
+        "app.mpy",
+        "modes/score.mpy",
+        "modes/verify.mpy",
+        "modes/stats.mpy",
+        "ui/__init__.mpy",
+    ):
         assert m in modules, m
     assert "scorekeeper/keeper.mpy" in modules and "cribbage/show.mpy" in modules
     assert "wifi.mpy" not in modules and "hal.mpy" not in modules and "main.mpy" not in modules

@@ -13,10 +13,11 @@ from keepawake import (
     pulse,
     pulse_on,
 )
+from modes import MODE_SCORE, MODE_SETTINGS
 from power import frame_ma
 from render import FRAME_BYTES, Renderer
 from support import micropython_only
-from view import MODE_SCORE, MODE_SETTINGS, View
+from view import View
 
 
 def test_a_pulse_is_the_first_512_ms_of_every_8192():

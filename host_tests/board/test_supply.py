@@ -8,9 +8,9 @@ uses (pull-ups to 5 V: 56k default, 22k 1.5 A, 10k 3 A), worked by hand below.
 
 import supply
 from app_support import FOLDER
+from modes import MODE_SETTINGS
+from modes.settings import ITEMS
 from support import raises
-from ui.options import ITEMS
-from view import MODE_SETTINGS
 
 from tools.board.pcboard import Harness, PCBoard
 from tools.board.testkit import FakeFS

@@ -10,7 +10,7 @@ from pathlib import Path
 import uf2boot
 import version
 from app_support import board_in
-from view import MODE_SETTINGS
+from modes import MODE_SETTINGS
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = b"PicoPeg\x01" + bytes(range(40))  # any bytes: the move must keep them as they are

@@ -62,8 +62,8 @@ def test_every_firmware_module_is_compiled_and_main_py_is_copied_as_source(tmp_p
 
 
 def test_compiled_modules_name_their_board_path_in_tracebacks():
-    data = real_image().files["/ui/score.mpy"].read_bytes()
-    assert b"ui/score.py" in data
+    data = real_image().files["/modes/score.mpy"].read_bytes()
+    assert b"modes/score.py" in data
     assert b"firmware/" not in data
 
 

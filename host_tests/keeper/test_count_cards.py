@@ -8,6 +8,7 @@ import struct
 
 from app_support import A_KEYS, B_KEYS, CRIB_KEYS, STARTER, board_in, typed
 from cribbage.cards import parse_card
+from modes import MODE_SCORE, MODE_VERIFY
 from scorekeeper import Keeper, ScorekeeperError
 from scorekeeper.countcards import pack_cards, unpack_cards
 from scorekeeper.crc import crc16
@@ -16,7 +17,6 @@ from scorekeeper.eventtext import format_event, parse_event
 from scorekeeper.history import cards_text, deals
 from scorekeeper.records import document
 from support import ON_MICROPYTHON, raises, skip_unless
-from view import MODE_SCORE, MODE_VERIFY
 
 from tools.board.testkit import Clock, FakeFS, keeper, record_ends
 

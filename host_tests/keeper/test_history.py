@@ -106,7 +106,7 @@ def test_muggins_and_an_undone_deal():
     assert ds[0].scores == [15, 14] and ds[1].scores == [23, 14]
     assert ds[1].corrections == [(0, -1)] and len(ds) == 2
     assert history.result(h.keeper.game) is None
-    from view import MODE_STATS
+    from modes import MODE_STATS
 
     h.to_mode(MODE_STATS)
     h.type("00")  # the deal before the latest: the first, with its muggins award
@@ -115,7 +115,7 @@ def test_muggins_and_an_undone_deal():
 
 
 def test_the_deal_pages_of_a_four_player_game_fit_the_display():
-    from view import MODE_STATS
+    from modes import MODE_STATS
 
     steps = game_script(5, 4, players=4)
     h = played(steps, players=4)
@@ -159,7 +159,7 @@ def test_side_totals():
 
 
 def test_the_statistics_mode_steps_back_through_the_deals():
-    from view import MODE_STATS
+    from modes import MODE_STATS
 
     steps = [("peg", 1, 2), ("go", 0), ("show",), ("count", 8), ("count", 6), ("count", 4),
              ("deal",), ("heels", 1), ("peg", 0, 3), ("fix", 0, -1), ("show",), ("count", 12),

@@ -1,12 +1,14 @@
 """The rule table (firmware/scorekeeper/ruletable.py) is the one list of the game's rules:
 the settings file, the settings mode, the game record's rules word, the export, the docs and
-the play engine agree with it. (Adding a rule as docs/DEVELOPING.md says: test_recipes.py.)"""
+the play engine agree with it. (Adding a rule as docs/DEVELOPING.md says:
+project/test_recipes.py.)"""
 
 import inspect
 import re
 import struct
 from pathlib import Path
 
+from app_support import fresh_python
 from scorekeeper import Keeper, records
 from scorekeeper.ruletable import NAMES, RULES, pack_word
 from scorekeeper.settings import Settings, decode
@@ -125,7 +127,7 @@ def test_the_export_and_its_docs_name_every_rule():
 
 
 def test_the_settings_mode_lists_the_rules_in_the_tables_order():
-    from ui.options import ITEMS
+    from modes.settings import ITEMS
 
     assert [i[0] for i in ITEMS[: len(RULES)]] == list(NAMES)
     for item, row in zip(ITEMS, RULES, strict=False):
@@ -134,7 +136,7 @@ def test_the_settings_mode_lists_the_rules_in_the_tables_order():
 
 def test_the_play_engine_takes_the_rules_by_their_table_names():
     from cribbage.play import Pegging
-    from ui.pegging import engine
+    from modes.pegging import engine
 
     params = inspect.signature(Pegging).parameters
     rules = [n for n, p in params.items() if p.kind == p.KEYWORD_ONLY and n != "cards_each"]
@@ -155,3 +157,28 @@ def test_the_play_engine_takes_the_rules_by_their_table_names():
         k.set_settings(s)
         assert engine(k.game).go_next is go_next
     raises(ValueError, Pegging, None, 0, players=2, five_card=2)
+
+
+def test_the_table_is_off_the_heap_while_the_board_plays(tmp_path):
+    # A fresh process (this one holds the table): the keeper lets the table's module go once
+    # it has loaded and after each whole rewrite (a new game); playing, switching modes and
+    # changing a board setting need only the names; a rule change takes it for its check,
+    # and the new game's record, and lets it go again.
+    code = (
+        "import sys\n"
+        "from modes import MODE_STATS\n"
+        "from tools.board.pcboard import Harness\n"
+        "T = 'scorekeeper.ruletable'\n"
+        "h = Harness({st!r})\n"
+        "out = [T in sys.modules]\n"
+        "h.type('2A3B')\n"
+        "h.to_mode(MODE_STATS)\n"
+        "h.keeper.set_setting('app.brightness', 3)\n"
+        "h.hold('#', 3200)\n"
+        "out.append(T in sys.modules)\n"
+        "h.keeper.set_setting('muggins', 1)\n"
+        "out.append(h.keeper.game.cfg.muggins == 1 and T not in sys.modules)\n"
+        "print(out)\n"
+    ).format(st=str(tmp_path / "st"))
+    out = fresh_python(code)
+    assert out.strip() == "[False, False, True]", out

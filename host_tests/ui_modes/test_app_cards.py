@@ -14,8 +14,8 @@ from app_support import (
     state,
     text,
 )
+from modes import MODE_COACH, MODE_SCORE, MODE_VERIFY
 from scorekeeper.events import CRIB, HAND, MUGGINS, PEG
-from view import MODE_COACH, MODE_SCORE, MODE_VERIFY
 
 # -- count verify ----------------------------------------------------------------------
 

@@ -4,8 +4,9 @@ the controller or the view; the controller applies it; only the project's own er
 refusals, so a bug is never shown as a refused key."""
 
 from app_support import board, board_in, refused, state
+from modes import MODE_PEGGING, MODE_SCORE, MODE_VERIFY
 from ui import RESTARTED, SETTINGS, goto, next_mode
-from view import MODE_PEGGING, MODE_SCORE, MODE_VERIFY, SIG_ERROR, SIG_OK, SIG_UNDO
+from view import SIG_ERROR, SIG_OK, SIG_UNDO
 
 
 def test_outcome_flags_pack_a_signal_and_a_mode_in_one_small_int():
@@ -35,9 +36,9 @@ def test_a_mode_left_is_let_go_before_the_next_one_loads():
     load = ctl._load
     held = []
 
-    def watching(m):
+    def watching(m, name):
         held.append(ctl.mode is left or left in ctl._modes)
-        return load(m)
+        return load(m, name)
 
     ctl._load = watching
     h.hold("D", 1000)  # on to the pegging helper

@@ -3,8 +3,8 @@
 scores for the right side. Expectations derived by hand (see each test)."""
 
 from app_support import BAR_WHITE, DARK, board_in, fits, quiet, refused, state, text
+from modes import MODE_PEGGING, MODE_SCORE
 from scorekeeper.events import CARD, GO, PEG, PLAY
-from view import MODE_PEGGING, MODE_SCORE
 
 # -- pegging helper ------------------------------------------------------------------
 

@@ -25,9 +25,10 @@ from app_support import (
     state,
     text,
 )
+from modes import MODE_SCORE
 from render import WIN_MS
 from scorekeeper.events import CORRECTION, CRIB, DEAL, GO, HAND, PEG, PLAY, START
-from view import MODE_SCORE, SIG_ERROR, SIG_NEWGAME, SIG_UNDO
+from view import SIG_ERROR, SIG_NEWGAME, SIG_UNDO
 
 
 def last(h):

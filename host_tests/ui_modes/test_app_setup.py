@@ -2,7 +2,7 @@
 """Settings, statistics and moving between modes, played through the keypad."""
 
 from app_support import A_FRONT, B_FRONT, DARK, board, board_in, quiet, refused, state, text
-from view import MODE_SCORE, MODE_SETTINGS, MODE_STATS, MODE_VERIFY
+from modes import MODE_SCORE, MODE_SETTINGS, MODE_STATS, MODE_VERIFY
 
 # -- settings and statistics ---------------------------------------------------------
 
@@ -143,24 +143,28 @@ def test_a_rules_change_that_starts_the_game_again_starts_it_in_the_play():
     assert h.keeper.game.last[2] == 0  # events.PLAY
 
 
-def test_one_table_of_app_setting_defaults():
-    """view.APP_SETTINGS is the one table (APP_DEFAULTS its defaults): every app.* item of the
-    settings mode has its default there, among its values, and a fresh board shows and
-    applies exactly those."""
-    from ui import APP_DEFAULTS
-    from ui.options import ITEMS
+def test_one_table_of_app_settings():
+    """appsettings.APP_SETTINGS is the one table: the settings mode lists its rows, in its
+    order, after the rules; each default is among its values, and a fresh board shows each
+    default in the settings mode and applies the view's own (brightness, palette, LED
+    current, keep-awake) with the same values (the view names them so as not to load the
+    table at boot)."""
+    from appsettings import APP_SETTINGS, default
+    from modes.settings import ITEMS
+    from supply import led_budget_ma
 
     h = board_in(MODE_SETTINGS)
     mode = h.app.ctl.mode
-    names = [item[0] for item in ITEMS if item[0].startswith("app.")]
-    assert names and set(names) | {"app.mode"} == set(APP_DEFAULTS)
-    for i in range(len(ITEMS)):
-        name, _label, values, _texts = ITEMS[i]
-        if name in APP_DEFAULTS:
-            assert APP_DEFAULTS[name] in values and mode.value(i) == APP_DEFAULTS[name]
+    app_items = [item for item in ITEMS if item[0].startswith("app.")]
+    assert app_items == [(r[0], r[2], r[3], r[4]) for r in APP_SETTINGS]
+    for key, dflt, _label, values, _texts in APP_SETTINGS:
+        assert dflt in values and default(key) == dflt
+        assert mode.value([item[0] for item in ITEMS].index(key)) == dflt
     v = h.view
     assert (v.brightness, v.palette, v.keep_awake) == (
-        APP_DEFAULTS["app.brightness"],
-        APP_DEFAULTS["app.palette"],
-        APP_DEFAULTS["app.keep_awake"],
+        default("app.brightness"),
+        default("app.palette"),
+        default("app.keep_awake"),
     )
+    assert v.budget_ma == led_budget_ma(v.supply_ma, default("app.budget"))
+    assert "app.mode" not in {r[0] for r in APP_SETTINGS}  # the controller's key, not a setting

@@ -5,8 +5,9 @@ host_tests/simulator/slips/ play the same cases end to end.
 Expectations worked out by hand from the rules (docs/RULES.md) and the key map."""
 
 from app_support import A_FRONT, board, board_in, fits, quiet, refused, state, text
+from modes import MODE_PEGGING, MODE_SCORE, MODE_STATS
 from scorekeeper.events import HAND, HEELS, PEG
-from view import MODE_PEGGING, MODE_SCORE, MODE_STATS, SIG_NEWGAME, SIG_UNDO
+from view import SIG_NEWGAME, SIG_UNDO
 
 
 def at(h, a, b):
@@ -134,7 +135,7 @@ def test_hints_name_only_the_sides_that_exist():
     # Issue 20: "+2 A-D play" and "points, then A-D" appeared with three players and with
     # partnerships (two sides).
     from app_support import board_in
-    from view import MODE_SCORE
+    from modes import MODE_SCORE
 
     for settings, keys in (((("players", 3),), "A-C"), ((("players", 4),), "A-D"),
                            ((("players", 4), ("partners", 1)), "A-B")):  # fmt: skip

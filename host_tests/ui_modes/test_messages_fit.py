@@ -14,16 +14,17 @@ import os
 import re
 
 from app_support import board_in
+from modes import MODE_SCORE, MODES
 from scorekeeper.events import CORRECTION
 from textview import COLS, ROWS
 from ui.control import _NOTE_LINES
 from ui.text import wrap
-from view import MODE_NAMES, MODE_SCORE
 
 FIRMWARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware")
 # What reaches the display: the modes and the controller, the scorekeeper's refusals, and
 # the play engine's (the pegging helper). The rest are API errors of tools and tests.
-SOURCES = [os.path.join("ui", n) for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui")))
+SOURCES = [os.path.join(d, n) for d in ("modes", "ui") for n in
+           sorted(os.listdir(os.path.join(FIRMWARE, d)))
            if n.endswith(".py") and n != "keys.py"]  # fmt: skip
 SOURCES += ["scorekeeper/rules.py", "scorekeeper/keeper.py", "scorekeeper/errors.py",
             "cribbage/play.py"]  # fmt: skip
@@ -51,17 +52,17 @@ LONGEST = {
 SIDE = re.compile(r"SIDES\[|side_name\(|player_name\(")
 # Where a name means something else in one module's display lines (the widest it can be).
 LONGEST_IN = {
-    "ui/score.py": {"what": "count", "e.value": "999", "keys": "A-D"},
-    "ui/verify.py": {"side": "A", "r.claimed": "29", "a.total": "29", "a.fifteens": "16",
+    "modes/score.py": {"what": "count", "e.value": "999", "keys": "A-D"},
+    "modes/verify.py": {"side": "A", "r.claimed": "29", "a.total": "29", "a.fifteens": "16",
                      "a.pairs": "12", "a.runs": "12", "a.flush": "5", "a.nobs": "1"},
-    "ui/pegging.py": {"p.count": "31"},
-    "ui/stats.py": {"st.best_hand[s]": "29", "st.best_crib[s]": "29"},
+    "modes/pegging.py": {"p.count": "31"},
+    "modes/stats.py": {"st.best_hand[s]": "29", "st.best_crib[s]": "29"},
 }  # fmt: skip
 
 
 def option_texts():
-    """The longest value text of the settings (ui/options.py's ITEMS)."""
-    from ui.options import ITEMS
+    """The longest value text of the settings (modes/settings.py's ITEMS)."""
+    from modes.settings import ITEMS
 
     return max((t for item in ITEMS if item[3] for t in item[3]), key=len)
 
@@ -70,7 +71,7 @@ def longest(expr, rel=""):
     """The longest text of a placeholder's argument expression (in module rel)."""
     if expr in LONGEST_IN.get(rel, {}):
         return LONGEST_IN[rel][expr]
-    if rel == "ui/options.py" and expr == "text":
+    if rel == "modes/settings.py" and expr == "text":
         return option_texts()
     if expr in LONGEST:
         return LONGEST[expr]
@@ -173,7 +174,7 @@ def test_every_mode_shows_a_four_line_note_whole():
     assert len(note) == _NOTE_LINES
     for players in (2, 4):
         h = board_in(MODE_SCORE, ("players", players))
-        for m in range(len(MODE_NAMES)):
+        for m in range(len(MODES)):
             h.to_mode(m)
             ctl = h.app.ctl
             ctl.note = note

@@ -1,12 +1,13 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
 """The text display's lines, and the view's link to the scorekeeper's game."""
 
+from modes import MODE_PEGGING, MODE_SCORE
 from scorekeeper.events import CORRECTION, PEG, PLAY
 from scorekeeper.game import Game
 from scorekeeper.settings import Settings
 from support import raises
 from textview import build_lines, new_lines, score_line
-from view import MODE_PEGGING, MODE_SCORE, View
+from view import View
 
 
 def test_scoreboard_lines():

@@ -3,11 +3,11 @@ keypad -> controller -> mode; a mode is given only the keeper, changes it and re
 happened; it never reaches the controller, the app, the board or the view, except the view
 it is handed to paint, and there only the overlay.
 
-Two checks. The import graph: no module a mode can import (firmware/ui/* but the controller,
-and all that they import) imports the controller, the app, the renderer or the hardware,
-and from `view` and `keypad` only their constants. A trace: the scripted full game and every
-key of every mode (tapped, long-pressed and held) on a board whose controller, app, board and
-view record any attribute a mode's code (or the keeper it calls) reads or writes.
+Two checks. The import graph: no module a mode can import (firmware/modes/*, firmware/ui/* but
+the controller, and all that they import) imports the controller, the app, the renderer or the
+hardware, and from `view` and `keypad` only their constants. A trace: the scripted full game
+and every key of every mode (tapped, long-pressed and held) on a board whose controller, app,
+board and view record any attribute a mode's code (or the keeper it calls) reads or writes.
 CPython only: the trace uses sys.setprofile and a swap of the objects' classes.
 """
 
@@ -19,12 +19,13 @@ from pathlib import Path
 import pytest
 from app_support import board
 from keypad import KEYS
+from modes import MODES, module_name
 from ui import ModeBase, control
 
 from tools.board.fullgame import play
 
 FIRMWARE = Path(control.__file__).resolve().parents[1]
-UI = FIRMWARE / "ui"
+FOLDERS = ("ui", "modes")  # the modes and their helpers
 # What drives the modes or the hardware: no mode may import any of these, even indirectly.
 ABOVE = {"app", "main", "hal", "ui.control", "render", "textview", "keymatrix", "boardstub"}
 ABOVE |= {"bootkeys"}  # the keys read while the board boots, which the app hands on
@@ -72,8 +73,10 @@ def imports_of(name):
 
 
 def mode_side():
-    """{module: its imports} for every ui module but the controller and all they import."""
-    todo = ["ui." + p.stem for p in UI.glob("*.py") if p.stem not in ("__init__", "control")]
+    """{module: its imports} for every ui and modes module but the controller and all they
+    import."""
+    todo = [f + "." + p.stem for f in FOLDERS for p in (FIRMWARE / f).glob("*.py")
+            if p.stem not in ("__init__", "control")]  # fmt: skip
     graph = {}
     while todo:
         name = todo.pop()
@@ -87,8 +90,9 @@ def mode_side():
 
 def test_no_mode_imports_what_drives_it():
     graph = mode_side()
-    assert {"ui", "ui.score", "ui.verify", "ui.pegging", "ui.coach", "ui.stats"} <= set(graph)
-    assert set(control.MODULES) <= set(graph)  # every mode the controller loads is looked at
+    assert {"ui", "modes"} <= set(graph)
+    # every mode the controller loads is looked at
+    assert {module_name(m) for m in range(len(MODES))} <= set(graph)
     bad = []
     for name, found in sorted(graph.items()):
         for mod, item in found:
@@ -102,14 +106,14 @@ def test_no_mode_imports_what_drives_it():
 
 def test_the_import_check_sees_a_mode_that_imports_the_controller(monkeypatch):
     real = imports_of
-    planted = {"ui.stats": [("ui.control", "Controller")], "ui.coach": [("view", "View")]}
+    planted = {"modes.stats": [("ui.control", "Controller")], "modes.coach": [("view", "View")]}
     monkeypatch.setattr(
         sys.modules[__name__], "imports_of", lambda name: real(name) + planted.get(name, [])
     )
     with pytest.raises(AssertionError) as e:
         test_no_mode_imports_what_drives_it()
-    assert "ui.stats imports ui.control" in str(e.value)
-    assert "ui.coach imports View from view" in str(e.value)
+    assert "modes.stats imports ui.control" in str(e.value)
+    assert "modes.coach imports View from view" in str(e.value)
 
 
 # -- the trace -------------------------------------------------------------------------------
@@ -182,7 +186,8 @@ class Trace:
         return sorted(set(bad))
 
 
-MODE_FILES = [str(p) for p in UI.glob("*.py") if p.name != "control.py"]
+MODE_FILES = [str(p) for f in FOLDERS for p in (FIRMWARE / f).glob("*.py")
+              if p.name != "control.py"]  # fmt: skip
 
 
 @pytest.fixture
@@ -191,13 +196,13 @@ def traced(monkeypatch):
     trace = Trace(MODE_FILES)
     from tools.board import pcboard
 
-    boot = pcboard.Harness.boot
+    power_on = pcboard.Harness.power_on  # the runner's: every boot, a power cut's too
 
-    def watched_boot(h, now_ms, cause):
-        boot(h, now_ms, cause)
+    def watched_boot(h, *cause):
+        power_on(h, *cause)
         trace.watch_board(h)
 
-    monkeypatch.setattr(pcboard.Harness, "boot", watched_boot)
+    monkeypatch.setattr(pcboard.Harness, "power_on", watched_boot)
     h = board()
     old = sys.getprofile()
     sys.setprofile(trace.profile)
@@ -238,7 +243,7 @@ def paint_keeps_to_the_overlay(h):
 
 
 def every_key_of_every_mode(h):
-    for m in range(len(control.MODULES)):
+    for m in range(len(MODES)):
         h.to_mode(m)
         for legend in KEYS:
             if legend != "D":  # long and held D change the mode: the controller's keys
@@ -264,8 +269,7 @@ def test_a_whole_game_and_every_key_never_touch_the_controller_or_the_view(trace
     # The trace saw the modes at work: each mode's keys and its construction on the keeper,
     # and the controller's other calls into them (a mode without its own enter, reset,
     # paint or lines has ModeBase's, in ui/__init__.py).
-    for name in control.MODULES:
-        stem = name.split(".")[1]
+    for stem, _name, _key in MODES:
         assert {(stem, "key"), (stem, "__init__")} <= trace.calls, stem
     assert {"enter", "reset", "paint", "lines"} <= {method for _, method in trace.calls}
     assert len(paints) > 100 and trace.touched  # paint read and wrote its overlay

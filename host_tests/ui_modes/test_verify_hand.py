@@ -4,7 +4,7 @@ deals), not by holding the Game: a game that is replaced is not kept alive by th
 import gc
 import weakref
 
-from ui.verify import Mode
+from modes.verify import Mode
 
 from tools.board.memfs import MemFS
 from tools.board.testkit import keeper

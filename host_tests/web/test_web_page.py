@@ -233,7 +233,7 @@ def test_a_new_build_offers_a_reload_and_keeps_the_game(site_dir, tmp_path):
 def test_the_help_has_every_modes_keys_as_the_board_names_them(page):
     from cribbage.cards import RANK_NAMES, SUIT_SYMBOLS
     from keypad import KEYS
-    from view import MODE_NAMES
+    from modes import MODES
 
     sections = page.js(
         "const out = {}; let name = null;"
@@ -243,10 +243,10 @@ def test_the_help_has_every_modes_keys_as_the_board_names_them(page):
         "return out;"
     )
     shown = []  # the mode's name on the display, as the board steps through them
-    for _ in MODE_NAMES:
+    for _ in MODES:
         shown.append(page.display().split("\n")[0].split("  ")[0].strip())
         page.hold("D", 1200)
-    assert shown == list(MODE_NAMES)
+    assert shown == [row[1] for row in MODES]
     for name in shown:
         assert len(sections.get(name, "")) > 80, (name, sorted(sections))
     cv = " ".join(sections["Count verify"].split())

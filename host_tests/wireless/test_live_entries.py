@@ -14,6 +14,8 @@ from support import raises
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
 
+ADDR = "192.168.4.2"  # the phone's address
+
 
 def rand(k):
     return bytes((7 * i + 3) & 255 for i in range(k))
@@ -27,7 +29,7 @@ class Table:
         self.h = Harness("/s", fs=self.fs)
         self.hub = Hub(self.h.app, rand)
         now = self.h.board.ticks_ms()
-        self.token = self.hub.pair(self.hub.pair_request(now), now)[1]
+        self.token = self.hub.pair(ADDR, self.hub.pair_request(ADDR, now), now)[1]
         self.seq = 0
 
     @property

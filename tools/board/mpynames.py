@@ -66,7 +66,7 @@ def folder_names(folder, skip=(), only=None):
 
 def game_modules():
     """The firmware's modules the scripted game imports (fullgame.play on CPython), as paths
-    of their .mpy files relative to the image (``ui/score.mpy``, ``ui/__init__.mpy``).
+    of their .mpy files relative to the image (``modes/score.mpy``, ``ui/__init__.mpy``).
     Records every import with an audit hook: for a command line only (it stays installed)."""
     import tempfile
 

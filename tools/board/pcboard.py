@@ -13,15 +13,19 @@ Runs under CPython and the MicroPython unix port (the simulator's scripted mode 
 
 Time is a fake millisecond clock that only moves when the harness moves it; every 20 ms the
 harness turns the board's loop once (app.App.tick: a keypad scan, a frame, the idle work
-such as the journal's fold), as every board does.
+such as the journal's fold), as every board does. Its power, errors and resets are the
+runner's that every PC driver shares (firmware/runner.py), strict: an error is raised to
+the test, a boot error too.
 SPDX-License-Identifier: MIT
 """
 
-from app import RESET_POWER, RESET_WATCHDOG, App
+from app import RESET_POWER, RESET_WATCHDOG
 from boardstub import TICKS_MASK, StubBoard
 from keypad import KEYS
 from ledmap import HOLE_TO_LED
+from modes import MODES
 from render import FRAME_BYTES
+from runner import Runner
 from scorekeeper.fileops import FileOps, join
 
 SCAN_MS = 20
@@ -85,34 +89,43 @@ def key_bit(legend):
     return 1 << i
 
 
-class Harness:
-    """A PCBoard and its App, driven by key presses and waits on the fake clock."""
+class Harness(Runner):
+    """A PCBoard and its App, driven by key presses and waits on the fake clock: the runner
+    of every PC driver (strict: App() itself, and every error raised to the test)."""
 
     def __init__(self, state_dir, now_ms=0, display=True, fs=None, cause=RESET_POWER, *, supply=0):
+        Runner.__init__(self, strict=True)
         self.state_dir = state_dir
         self._display = display
         self._fs = fs
         self._supply = supply
-        self.boot(now_ms, cause)
+        self._boot_ms = now_ms  # the fake clock's time for the first board (then its now)
+        self.power_on(cause)
+
+    def new_board(self, cause):
+        """A fresh board on the same files, its clock where the last one's was."""
+        now = self._boot_ms if self.board is None else self.board.now
+        return PCBoard(self.state_dir, now, cause, self._display, self._fs,
+                       supply=self._supply)  # fmt: skip
+
+    def clock(self):
+        return self.board.now
 
     def boot(self, now_ms, cause):
-        """Power on: a fresh board and app on the same files."""
-        self.board = PCBoard(self.state_dir, now_ms, cause, self._display, self._fs,
-                             supply=self._supply)  # fmt: skip
-        self.app = App(self.board)  # (not app.boot: a test sees a boot error raised)
-        self.app.tick(self.board.ticks_ms())
+        """Power on at now_ms: a fresh board and app on the same files."""
+        self.board.now = now_ms
+        self.power_on(cause)
 
     # -- what the player does --------------------------------------------------------
 
     def wait(self, ms):
         """Let ms pass: a turn of the board's loop every 20 ms (app.App.tick: a keypad scan,
         a frame, and the idle work: the journal's fold when the keys rest)."""
-        b = self.board
-        end = b.now + ms
-        while b.now + SCAN_MS <= end:
-            b.now += SCAN_MS
-            self.app.tick(b.ticks_ms())
-        b.now = end
+        end = self.board.now + ms
+        while self.board.now + SCAN_MS <= end:
+            self.board.now += SCAN_MS
+            self.step()
+        self.board.now = end
 
     def hold(self, legend, ms):
         """Hold a key down for ms, then let go (and wait 100 ms)."""
@@ -133,19 +146,22 @@ class Harness:
 
     def power_cut(self, off_ms=2000):
         """The power goes off between key presses and comes back off_ms later."""
-        self.boot(self.board.now + off_ms, RESET_POWER)
+        self.power_off(off_ms)
+        self.board.now += off_ms
+        self.step()  # the power is back: a power-on boot
 
     def to_mode(self, m):
-        """Long-press D until the board is in mode m (view.MODE_*)."""
-        for _ in range(6):
+        """Long-press D until the board is in mode m (modes.MODE_*)."""
+        for _ in range(len(MODES)):
             if self.view.mode == m:
                 return
             self.hold("D", 1000)
         raise ValueError("mode {} not reached".format(m))
 
     def crash(self, exc, off_ms=100):
-        """An uncaught error: logged and shown; then the watchdog's reset and a new boot."""
-        self.app.fail(exc)
+        """An uncaught error: logged and shown (the runner's fail path, as app.run's guard);
+        then, off_ms later, the watchdog's reset and a new boot."""
+        self.fail(exc)
         self.boot(self.board.now + off_ms, RESET_WATCHDOG)
 
     # -- what the board shows --------------------------------------------------------

@@ -5,7 +5,7 @@
     write_file(link, "/app.mpy", data)  # through a temporary name, then renamed over
     data = read_file(link, "/errors.log")
 
-Paths on the board are absolute ("/ui/score.mpy"); the root folder is "".
+Paths on the board are absolute ("/modes/score.mpy"); the root folder is "".
 SPDX-License-Identifier: MIT
 """
 

@@ -6,7 +6,7 @@
 
 `make build`'s rule: every firmware module but main.py compiled with mpy-cross, main.py copied
 as source (the rp2 port runs main.py as a .py only). Each module is compiled with `-s` and its
-path on the board, so tracebacks in /errors.log name `ui/score.py`; a module with native code
+path on the board, so tracebacks in /errors.log name `modes/score.py`; a module with native code
 (`@micropython.viper`, scorekeeper/crc_native.py) is compiled for the RP2040's Cortex-M0+
 (`-march=armv6m`), the others carry no architecture (docs/DESIGN.md). The build is incremental
 (a module is recompiled when its source or mpy-cross changes) and exact: a module removed
@@ -80,7 +80,7 @@ class Image:
 
 
 def sources(src):
-    """The firmware's .py files, as sorted paths relative to `src` ("ui/score.py")."""
+    """The firmware's .py files, as sorted paths relative to `src` ("modes/score.py")."""
     found = []
     for dirpath, dirnames, filenames in os.walk(src):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)

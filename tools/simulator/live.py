@@ -16,16 +16,17 @@ stays down, counted from when the board's keypad decoder took the press (issue 2
 loaded PC a late scan could take the press late and let the key go before 0.8 s had passed
 on the board, so a long press came out a tap). Ticks that come late are caught up with turns
 of the board's loop every SCAN_MS of board time, so a stall never stretches a long press
-into a hold either. Like hal.py's board under app.run (the same app.boot and App.tick), an
-uncaught error, or one while booting, shows the error pattern for 3 s and the board boots
-again (as after its watchdog reset), blinking "recovered".
+into a hold either. Its power, errors and resets are the runner's that every PC driver
+shares (firmware/runner.py: as hal.py's board under app.run): an uncaught error, or one
+while booting, shows the error pattern for 3 s and the board boots again (as after its
+watchdog reset), blinking "recovered".
 SPDX-License-Identifier: MIT
 """
 
 import time
 
-from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, boot
 from render import BRIGHTNESS
+from runner import ON, Runner
 
 from tools.board.pcboard import PCBoard, key_bit
 
@@ -66,40 +67,50 @@ class Live:
         self._scan_t = None  # the clock time of the last keypad scan
         self._up_until = 0
         self._up_scans = MIN_SCANS
-        self._failed_at = 0
-        self._on_at = None  # while switched off: the clock time it comes on again
-        self.boots = 0
         self.powered_on_at = None  # the clock time of the last power cycle's boot
-        self.boot(RESET_POWER)
+        self.runner = Runner(self._new_board, clock)
+        self.runner.power_on()
+        self._placeholder = None  # stands in for the app while there is none (see app)
 
-    def boot(self, cause):
-        """Power on (or come back after an error): a fresh board and app on the same files."""
+    def _new_board(self, cause):
+        """A fresh board on the same files at the clock's time (a power-on, or the reset
+        after an error)."""
         board = DatedBoard if self.clock is wall_ms else PCBoard  # a test's clock: its own
-        self.board = board(self.state_dir, self.clock(), cause, self.display, self.fs)
-        self._scan_t = self.board.now
-        self.boots += 1
-        self.app = boot(self.board)  # None: the boot failed (logged, shown), as app.run's
-        if self.app is None:
-            self.app = BootFailed(self.board)
-            self._failed_at = self.board.now
-            return
-        self._turn()
+        b = board(self.state_dir, self.clock(), cause, self.display, self.fs)
+        self._scan_t = b.now
+        self.down = None
+        return b
+
+    @property
+    def board(self):
+        return self.runner.board
+
+    @property
+    def boots(self):
+        return self.runner.boots
+
+    @property
+    def app(self):
+        """The board's App, or, while it has none (its boot failed, the power is off), a
+        stand-in the screen can read (BootFailed)."""
+        a = self.runner.app
+        if a is not None:
+            return a
+        if self._placeholder is None or self._placeholder.board is not self.board:
+            self._placeholder = BootFailed(self.board, "off" if self.off else "boot")
+        return self._placeholder
 
     def power_cycle(self, off_ms=OFF_MS):
         """Switch off (keys let go, LEDs and display dark) and, after off_ms, on again: what
         was typed but not entered is lost; keys typed while it is off wait for the boot."""
         self.queue = []
         self.down = None
-        b = self.board
-        b.keys = 0
-        b.leds[:] = bytes(len(b.leds))
-        if b.display is not None:
-            b.display.show_lines([""] * 8)
-        self._on_at = self.clock() + off_ms
+        self.board.keys = 0
+        self.runner.power_off(off_ms)
 
     @property
     def off(self):
-        return self._on_at is not None
+        return self.runner.state == "off"
 
     def key(self, legend, ms=PRESS_MS):
         """Queue a key to go down for ms (checks the legend now)."""
@@ -120,21 +131,16 @@ class Live:
 
     def tick(self):
         """Scan the keypad and render a frame at the clock's time; True if anything changed."""
+        r = self.runner
+        if r.state != ON:  # off, or stopped by an error: back when its time has come
+            was_off = self.off
+            if not r.step():
+                return False
+            if was_off:
+                self.powered_on_at = self.board.now
+            return True
         b = self.board
         b.now = self.clock()
-        if self._on_at is not None:
-            if b.now < self._on_at:
-                return False
-            self._on_at = None
-            self.boot(RESET_POWER)
-            self.powered_on_at = self.board.now
-            return True
-        if self.app.failed is not None:
-            if b.now - self._failed_at < ERROR_SHOW_MS:
-                return False
-            self.down = None
-            self.boot(RESET_WATCHDOG)
-            return True
         now = b.now
         t = self._scan_t if self._scan_t is not None else now
         if now - t > CATCH_UP_MS:
@@ -144,21 +150,10 @@ class Live:
             t = min(t + SCAN_MS, now)
             b.now = t
             self._drive_keys(t)
-            changed = self._turn() or changed
+            changed = r.turn() or changed  # (an error: the runner stops the board)
             self._scan_t = t
-            if t >= now or self.app.failed is not None:
+            if t >= now or r.state != ON:
                 return changed
-
-    def _turn(self):
-        """One turn of the board's loop (app.App.tick); an uncaught error fails the app as
-        app.run's guard does: logged and shown, then the board resets."""
-        b = self.board
-        try:
-            return self.app.tick(b.ticks_ms())
-        except Exception as e:
-            self.app.fail(e)
-            self._failed_at = b.now
-            return True
 
     def _drive_keys(self, now):
         b = self.board
@@ -182,17 +177,18 @@ class Live:
 
 
 class BootFailed:
-    """Stands in for the App while a board that failed to boot shows its error pattern (the
-    screen reads ``view``, ``frame``, ``renderer``; ``failed`` says the board has stopped)."""
+    """Stands in for the App while the board has none: its boot failed and it shows its
+    error pattern, or the power is off (the screen reads ``view``, ``frame``, ``renderer``;
+    ``failed`` says why the board has stopped: "boot" or "off")."""
 
-    def __init__(self, board):
+    def __init__(self, board, failed):
         from render import Renderer
         from view import View
 
         self.board = board
         self.view = View()
         self.renderer = Renderer(self.view)
-        self.failed = "boot"
+        self.failed = failed
         self.lines = [""] * 8
 
     @property

@@ -15,9 +15,9 @@ import os
 
 import palette
 from keypad import KEYS
+from modes import name as mode_name
 from render import BRIGHTNESS
 from rich.text import Text
-from view import MODE_NAMES
 
 from tools.simulator.glyph import LEGEND
 from tools.simulator.live import screen_colour
@@ -98,7 +98,7 @@ def pc_key(ch):
 def title_text(view, letters, off=False):
     if off:
         return " PicoPeg   power off"
-    mode = MODE_NAMES[view.mode] if 0 <= view.mode < len(MODE_NAMES) else "?"
+    mode = mode_name(view.mode)
     shown = "   (no colour: letters)" if letters else ""
     return " PicoPeg   {}   game to {}   brightness {}/{}{}".format(
         mode, view.target, view.brightness, BRIGHTNESS_LEVELS, shown

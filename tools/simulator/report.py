@@ -10,11 +10,12 @@ is written here (objects as ordered pairs, every non-ASCII character escaped) ra
 SPDX-License-Identifier: MIT
 """
 
-from view import MODE_NAMES
+from modes import MODES
+from modes import name as mode_name
 
 from tools.simulator.glyph import LEGEND, glyphs_for, hole_rgb
 
-MODE_KEYS = ("scoreboard", "verify", "pegging", "coach", "settings", "stats")
+MODE_KEYS = tuple(row[2] for row in MODES)  # `expect mode KEY` (the table's key column)
 SIDE_NAMES = "ABCD"
 SIGNAL_NAMES = ("none", "error", "ok", "undo", "newgame", "recovered")
 
@@ -119,7 +120,7 @@ def picture(h, grid):
     v = h.view
     letters = glyphs_for(h.app, h.board.leds)
     out = []
-    name = MODE_NAMES[v.mode] if 0 <= v.mode < len(MODE_NAMES) else str(v.mode)
+    name = mode_name(v.mode)
     out.append("PicoPeg  {}  game to {}  t={} ms".format(name, g.target, h.board.now))
     for row in grid.rows():
         line = [" "] * grid.width

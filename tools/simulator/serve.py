@@ -123,7 +123,8 @@ async def _serve_board(port, state_dir, site_dir, heap_ms):
             if holder:  # booted again after an error: the same server, the new hub
                 holder[0].attach(hub)
             else:
-                srv = serve(hub, HOST, port, site_dir, started=started)  # errors: the board's log
+                srv = serve(hub, HOST, port, site_dir, started=started,  # errors: the board's log
+                            address=lambda: HOST)  # fmt: skip
                 tasks.append(asyncio.create_task(srv))
             await main(app, ERROR_SHOW_MS)  # returns the error that stopped the app
         else:

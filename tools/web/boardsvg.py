@@ -6,8 +6,9 @@
 Each hole is a ``<circle data-hole="N" data-led="L" data-rgb="0,0,0">`` (the page's test
 contract: data-rgb is the colour the firmware wrote, docs/WEB.md), on the PCB's own
 geometry in mm, street 1 (holes 1-30) at the bottom as on the board. Behind them: one lane
-a street, the hole numbers every five (the PCB's silkscreen), START and GAME, and the skunk
-lines of a 121-point game (between holes 90 and 91, and 60 and 61: the double skunk). All of
+a street, the hole numbers every five (the PCB's silkscreen; 90's and 60's on their street's
+other side, clear of the lines), START and GAME, and the skunk lines of a 121-point game
+(between holes 90 and 91, and 60 and 61: the double skunk). All of
 it is in one <g class="turn">, which the page turns a quarter round on a phone held upright
 (board.js), so that the board runs down the screen's length.
 SPDX-License-Identifier: MIT
@@ -82,9 +83,11 @@ def board_svg(holes):
             f'<text class="skunk-label num" x="{_f(tx)}" y="{_f(my + 0.9)}" '
             f'text-anchor="{anchor}">{label}</text>'
         )
-    for n in range(5, HOLES, 5):
+    at_line = {a for a, _, _ in SKUNK_LINES}  # 90 and 60: the line runs where their number
+    for n in range(5, HOLES, 5):  # would be, so theirs goes on the street's other side
         h = holes[n]
-        dy = 6.4 if h["street"] == 1 else -4.6  # street 1's numbers below it, the rest above
+        below = h["street"] == 1  # street 1's numbers below it, the rest above
+        dy = 6.4 if below != (n in at_line) else -4.6
         parts.append(
             f'<text class="num" x="{_f(h["x"])}" y="{_f(h["y"] + dy)}" '
             f'text-anchor="middle">{n}</text>'

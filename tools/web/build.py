@@ -93,9 +93,9 @@ def page(holes_csv):
     """index.html with the board (from holes.csv) and every mode's keys (docs/KEYMAP.md)."""
     html = (HERE / "site" / "index.html").read_text()
     board = boardsvg.board_svg(boardsvg.read_holes(holes_csv))
+    modes = REPO / "firmware" / "modes" / "__init__.py"  # the table of modes: their names
     try:
-        keys = keyshelp.keys_help(REPO / "docs" / "KEYMAP.md",
-                                  keyshelp.mode_names(REPO / "firmware" / "view.py"))  # fmt: skip
+        keys = keyshelp.keys_help(REPO / "docs" / "KEYMAP.md", keyshelp.mode_names(modes))
     except keyshelp.HelpError as e:
         raise BuildError(str(e)) from e
     for mark, text in (("<!--BOARD-->", board), ("<!--KEYS-->", keys)):

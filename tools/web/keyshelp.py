@@ -1,8 +1,9 @@
 """The page's help: docs/KEYMAP.md, every mode's keys, rendered into index.html at build time
 (a deployed site has no docs/ folder), each mode's section marked with the name the board's
-display gives it (firmware/view.py MODE_NAMES), so the page and the board say the same.
+display gives it (the table of modes, firmware/modes/__init__.py), so the page and the board
+say the same.
 
-    html = keys_help(Path("docs/KEYMAP.md"), mode_names(Path("firmware/view.py")))
+    html = keys_help(Path("docs/KEYMAP.md"), mode_names(Path("firmware/modes/__init__.py")))
 
 Markdown is rendered by markdown-it-py (CommonMark, with tables). Links to other documents of
 the repository are left as their text: on a deployed site they would lead nowhere.
@@ -20,14 +21,15 @@ class HelpError(ValueError):
     """KEYMAP.md and the firmware's modes do not agree."""
 
 
-def mode_names(view_py):
-    """MODE_NAMES of firmware/view.py, read without importing the firmware."""
-    for node in ast.parse(Path(view_py).read_text()).body:
+def mode_names(modes_py):
+    """The display's names of the modes in the table MODES of firmware/modes/__init__.py,
+    read without importing the firmware."""
+    for node in ast.parse(Path(modes_py).read_text()).body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "MODE_NAMES" for t in node.targets
+            isinstance(t, ast.Name) and t.id == "MODES" for t in node.targets
         ):
-            return tuple(ast.literal_eval(node.value))
-    raise HelpError(f"{view_py}: no MODE_NAMES")
+            return tuple(row[1] for row in ast.literal_eval(node.value))
+    raise HelpError(f"{modes_py}: no table MODES")
 
 
 def _unlink(tokens):

@@ -8,81 +8,77 @@
     runner.status()                   # "on", "off", "error" or "lost"
     runner.records()                  # the History view's JSON (docs/RECORDS.md), or ""
 
-Like hal.py's board under app.run, and as the simulator drives it (docs/FIRMWARE.md; the same
-app.boot and App.tick): a key's event is on storage before the LEDs show it, the journal folds
-into the log when the keys rest; an uncaught error (or one while booting) is logged and
-shown for 3 s,
-then the board boots again as after its watchdog reset, blinking "recovered". A power cut
-drops the app without a word to it (no clean shutdown), the board is dark for ``off_ms``,
-then it boots on the files as they are. A page reload is the same power cycle.
+Its power, errors and resets are the runner's that every PC driver shares
+(firmware/runner.py: as hal.py's board under app.run, the same app.boot and App.tick): a
+key's event is on storage before the LEDs show it, the journal folds into the log when the
+keys rest; an uncaught error (or one while booting) is logged and shown for 3 s, then the
+board boots again as after its watchdog reset, "recovered". A power cut drops the app
+without a word to it (no clean shutdown), the board is dark for ``off_ms``, then it boots on
+the files as they are. A page reload is the same power cycle. The page's own: the storage's
+power cut and lost tab (webfs: the driver's exceptions, never the app's errors), the lost
+tab's stop, and the LED exposure.
 SPDX-License-Identifier: MIT
 """
 
-from app import ERROR_SHOW_MS, RESET_POWER, RESET_WATCHDOG, boot
+from app import RESET_POWER
 from compat import ticks_add, ticks_diff
 from render import BRIGHTNESS, FRAME_BYTES
+from runner import OFF, ON, Runner
 from webboard import WebBoard
 from webfs import PowerLost, TabLost
 
-ON = "on"
-OFF = "off"
-ERROR = "error"
-LOST = "lost"
+LOST = "lost"  # another tab owns the game now: this one stops, writing nothing more
 CUT_WINDOW_MS = 100  # the power fails at the next storage write, or after this long
 OFF_MS = 1000  # how long the board stays dark after a power cut
 DARK = "00" * FRAME_BYTES
 
 
-class Runner:
+class PageRunner(Runner):
     """One board in the page; see the module docstring."""
+
+    PASS = (PowerLost, TabLost)  # the page's storage: its power gone, or the tab
 
     def __init__(self, host, off_ms=OFF_MS):
         self.host = host
         self.off_ms = off_ms
-        self.state = OFF
-        self.app = None
-        self.board = None
-        self.boots = 0
-        self._until = 0  # OFF: when the power comes back; ERROR: when the board resets
         self._cut_at = None  # the power-cut control's deadline
         self._scale = -1  # the brightness scale the page was last told
-        self._boot(RESET_POWER)
+        Runner.__init__(self, lambda cause: WebBoard(host, cause), host.now)
+        self.power_on()
 
     # -- power ---------------------------------------------------------------------------
 
-    def _boot(self, cause):
-        self.board = WebBoard(self.host, cause)
-        self.app = None
+    def power_on(self, cause=RESET_POWER):
         self._cut_at = None
-        self.boots += 1
-        self.state = ON
         self.host.power(True)
+        self._page(Runner.power_on, cause)
+
+    def turn(self):
+        """A turn of the board's loop, then the page's exposure; the storage's power cut or
+        lost tab ends it."""
+        changed = self._page(Runner.turn)
+        if self.state == ON:
+            self._expose()
+        return changed
+
+    def _page(self, action, *args):
+        """action(self, *args), the storage's power cut or lost tab taken as the page's."""
         try:
-            self.app = boot(self.board)  # a boot error is logged and shown, as app.run's
-        except PowerLost:  # the control cut the power while the keeper repaired its files
-            self._power_off()
-            return
+            return action(self, *args)
+        except PowerLost:  # the control cut the power (in a write, or as the keeper repaired)
+            self.power_off(self.off_ms)
         except TabLost:
             self._lose()
-            return
-        if self.app is None:
-            self._fail_state()
-            return
-        self._turn(self.board.ticks_ms())
+        return True
 
-    def _fail_state(self):
-        self.state = ERROR
-        self._until = ticks_add(self.host.now(), ERROR_SHOW_MS)
-
-    def _power_off(self):
-        """The power is gone: the app is dropped as it is, the board goes dark."""
-        self.app = None
-        self._cut_at = None
-        self.state = OFF
-        self._until = ticks_add(self.host.now(), self.off_ms)
+    def dark(self):
         self.host.leds(DARK)
         self.host.show("")
         self.host.power(False)
+
+    def power_off(self, off_ms):
+        self._cut_at = None
+        Runner.power_off(self, off_ms)
 
     def _lose(self):
         """Another tab owns the game now: stop here, writing nothing more."""
@@ -97,7 +93,7 @@ class Runner:
         if off_ms >= 0:
             self.off_ms = off_ms
         if self.state == OFF:
-            self._boot(RESET_POWER)
+            self.power_on(RESET_POWER)
             return
         if self.state != ON:
             return
@@ -122,34 +118,11 @@ class Runner:
 
     def tick(self):
         """One turn of the board's loop (or the wait of a board that is off or stopped)."""
-        now = self.host.now()
-        if self.state in (OFF, ERROR):
-            if ticks_diff(now, self._until) >= 0:
-                self._boot(RESET_POWER if self.state == OFF else RESET_WATCHDOG)
-            return
-        if self.state != ON:
-            return
-        if self._cut_at is not None and ticks_diff(now, self._cut_at) >= 0:
-            self._power_off()
-            return
-        self._turn(self.board.ticks_ms())
-
-    def _turn(self, t):
-        """app.App.tick at t, then the page's exposure; the storage's power cut and lost tab
-        end it, and an uncaught error fails the app as app.run's guard does."""
-        try:
-            self.app.tick(t)
-            self._expose()
-        except PowerLost:
-            self._power_off()
-        except TabLost:
-            self._lose()
-        except Exception as e:  # as app.run's guard: log it, show it, then reset
-            try:
-                self.app.fail(e)
-            except (PowerLost, TabLost):
-                pass
-            self._fail_state()
+        if self.state == ON and self._cut_at is not None:
+            if ticks_diff(self.host.now(), self._cut_at) >= 0:
+                self.power_off(self.off_ms)
+                return
+        self.step()
 
     def _expose(self):
         """The page shows LED levels relative to the brightness cap: tell it a new one (the
@@ -179,4 +152,4 @@ class Runner:
 
 def start(host, off_ms=OFF_MS):
     """Power the board on; return its runner."""
-    return Runner(host, off_ms)
+    return PageRunner(host, off_ms)

@@ -6,8 +6,9 @@
 // the luminance it has, but never below FLOOR + STEP * t: the floor keeps every lit hole, the
 // dimmest back peg included, at 3:1 or more against the unlit hole and the lane (WCAG's
 // contrast for graphics; style.css's --hole and --lane), the step keeps a front peg brighter
-// than its back peg. A hue too dark for its floor (a pure blue) is lifted toward white, as a
-// bright LED looks. host_tests/web/test_web_colours.py checks every palette at every brightness
+// than its back peg. A hue too dark for that at full drive (a pure blue) is lifted toward
+// white, as a bright LED looks, and its dimmer levels are that lifted colour, darker: one
+// colour a side, whatever the level. host_tests/web/test_web_colours.py checks every palette at every brightness
 // against the page's own colours.
 // SPDX-License-Identifier: MIT
 
@@ -28,11 +29,13 @@ export function screenColour(r, g, b, scale) {
   const t = Math.max(...rel);
   const hue = rel.map((c) => c / t); // linear light, the brightest channel 1
   const own = luminance(hue);
+  // The hue fully driven: itself, or (too dark for FLOOR + STEP: a pure blue) lifted toward
+  // white to it. Every level of it is that one colour, dimmed: so a side's back peg is its
+  // front peg's colour, darker, never a deeper, more saturated one than its front.
+  const top = FLOOR + STEP;
+  const full = own >= top ? hue : hue.map((c) => c + ((1 - c) * (top - own)) / (1 - own));
   const want = Math.max(own * t, FLOOR + STEP * t);
-  const lin =
-    want <= own
-      ? hue.map((c) => (c * want) / own)
-      : hue.map((c) => c + ((1 - c) * (want - own)) / (1 - own));
+  const lin = full.map((c) => (c * want) / Math.max(own, top));
   return lin.map((c) => Math.round(255 * srgb(Math.min(1, c))));
 }
 

@@ -1,7 +1,7 @@
 // The History view: the current game deal by deal (a table and a chart of the scores), each
 // side's statistics of the game, the archive of finished games, and the download of the same
 // JSON that `make export` writes (docs/RECORDS.md). The firmware computes it all
-// (scorekeeper/records.py, through webmain.Runner.records); this page only draws it, and only
+// (scorekeeper/records.py, through webmain.PageRunner.records); this page only draws it, and only
 // while the view is open: opened, and again after the keys have rested a moment.
 // SPDX-License-Identifier: MIT
 

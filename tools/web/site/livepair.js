@@ -74,6 +74,10 @@ export class LivePair {
       this.say(LIVE.noAnswer);
       return;
     }
+    if (r.status === 429 && r.data.error !== "pairing locked") {
+      this.say(LIVE.askedJustNow(r.data.seconds)); // this phone asked a moment ago
+      return;
+    }
     if (r.status === 429) {
       this.lockedFor(r.data.seconds);
       return;

@@ -36,8 +36,11 @@ export const LIVE = {
   wrong:
     "Wrong code: nothing is paired. Type the code the board shows now, or tap Pair for a new one.",
   locked: (s) =>
-    `Pairing is locked for ${s} s after 5 wrong codes in a minute; watching goes on. ` +
-    "Then tap Pair for a new code.",
+    `Pairing is locked for ${s} s on this phone after 5 wrong codes in a minute; watching ` +
+    "goes on. Then tap Pair for a new code.",
+  askedJustNow: (s) =>
+    `This phone asked for a code a moment ago: type the code the board shows, or tap Pair ` +
+    `again in ${s} s.`,
   pairedNote: "Paired: this phone's entries go to the board, as its own keypad's do.",
   noAnswer: "The board did not answer: try again.",
   // The entry line above the keypad (liveentry.js).

@@ -14,11 +14,10 @@ SPDX-License-Identifier: MIT
 
 from compat import const
 from scorekeeper.events import CRIB
-from view import SIG_NEWGAME
-
 from ui import HOLD, LONG, ModeBase, Refused
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter
 from ui.text import COLS, duration, tenths
+from view import SIG_NEWGAME
 
 _DEALS = const(-1)  # the page of a deal (self.back deals before the latest)
 

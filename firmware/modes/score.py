@@ -40,8 +40,6 @@ from scorekeeper.events import (
     START,
 )
 from scorekeeper.rules import check_count
-from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
-
 from ui import (
     LONG,
     REFUSALS,
@@ -52,6 +50,7 @@ from ui import (
 )
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
+from view import BLINK, PREVIEW_ALL, SIG_NEWGAME, SIG_UNDO
 
 KINDS = ("", "", "hand", "crib")  # by reason: HAND 2, CRIB 3
 GAME_OVER = "game over: hold # (new game) or * (undo)"
@@ -117,19 +116,6 @@ class Mode(ModeBase):
         self.sign = 0
         self.armed = self.confirm = self.stale = False
         self.fix_to = -1
-
-    def typed(self):
-        """The digits and the correction's sign typed on the keypad (and whether they were
-        refused), or None. The board's questions (# again, a side key again) are not kept:
-        they were about the game as it was before the phone's entry."""
-        e = self.entry
-        if not e.digits and not self.sign:
-            return None
-        return (e.value, e.digits, self.sign, self.stale)
-
-    def retype(self, kept):
-        e = self.entry
-        e.value, e.digits, self.sign, self.stale = kept
 
     def key(self, k, how, now):
         armed = self.armed

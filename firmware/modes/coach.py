@@ -12,12 +12,11 @@ SPDX-License-Identifier: MIT
 
 from cribbage.discard import advice_text, advise_discard
 from scorekeeper.rules import kept_cards
-from view import BLINK, COLOR_RED, COLOR_WHITE
-
 from ui import ModeBase
 from ui.cardpad import CardPad, restart_key
 from ui.keys import K_HASH, K_STAR, digit, letter
 from ui.text import wrap
+from view import BLINK, COLOR_RED, COLOR_WHITE
 
 
 class Mode(ModeBase):

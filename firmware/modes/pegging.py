@@ -19,13 +19,14 @@ from cribbage.errors import WHY_31, WHY_GO, CribbageError, IllegalPlayError
 from cribbage.play import Pegging
 from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
-from view import BLINK, COLOR_WHITE, MODE_SCORE, SIG_UNDO
-
 from ui import HOLD, LONG, ModeBase, Refused, goto
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
-from ui.score import event_text
 from ui.text import wrap
+from view import BLINK, COLOR_WHITE, SIG_UNDO
+
+from modes import MODE_SCORE
+from modes.score import event_text
 
 GAME_OVER = "game over: hold # for a new game"
 

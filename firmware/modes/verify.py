@@ -25,13 +25,14 @@ from cribbage.totals import is_achievable
 from cribbage.verify import OVER, UNDER, check_count
 from scorekeeper.events import CRIB, HAND, MUGGINS
 from scorekeeper.rules import crib_cards, kept_cards
-from view import BLINK, COLOR_RED, COLOR_WHITE, MODE_SCORE, SIG_OK, SIG_UNDO
-
 from ui import ModeBase, Refused, goto
 from ui.cardpad import CardPad, card_text, restart_key
 from ui.entry import Number
 from ui.keys import K_HASH, K_STAR, SIDES, digit, letter, side_keys
-from ui.score import GAME_OVER, count_name
+from view import BLINK, COLOR_RED, COLOR_WHITE, SIG_OK, SIG_UNDO
+
+from modes import MODE_SCORE
+from modes.score import GAME_OVER, count_name
 
 _CARDS_AT = const(96)  # the cards entered: holes 96-120, 5 a card
 

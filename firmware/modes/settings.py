@@ -13,19 +13,19 @@ follow: the view's ``radio`` (ui.wifiopts, set by wifi.py; None on a plain Pico)
 SPDX-License-Identifier: MIT
 """
 
+from appsettings import APP_SETTINGS
 from scorekeeper.ruletable import RULES
 from supply import describe
-from version import about_lines
-from view import APP_SETTINGS, COLOR_WHITE, SIG_OK
-
 from ui import HOLD, LONG, RESTARTED, SETTINGS, ModeBase, Refused, app_setting
 from ui.keys import K_D, K_HASH, letter
+from version import about_lines
+from view import COLOR_WHITE, SIG_OK
 
 # key in the settings file, label, values, value labels (None: the values themselves): the
-# game's rules (scorekeeper.ruletable.RULES), then the board's own (view.APP_SETTINGS), in
+# game's rules (scorekeeper.ruletable.RULES), then the board's own (appsettings.APP_SETTINGS), in
 # their tables' order; the Wi-Fi's (ui.wifiopts) follow on a Pico W.
 ITEMS = tuple((r[0], r[3], r[1], r[4]) for r in RULES) + tuple(
-    (a[0], a[2], a[3], a[4]) for a in APP_SETTINGS if a[2] is not None
+    (a[0], a[2], a[3], a[4]) for a in APP_SETTINGS
 )
 _SHOW_PEGS = ("app.brightness", "app.palette")
 
