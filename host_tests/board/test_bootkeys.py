@@ -11,7 +11,7 @@ from bootkeys import ROOM, BootKeys
 from keypad import KEYS, KeyDecoder, event_name
 from scorekeeper.keeper import Keeper
 from support import micropython_only
-from view import MODE_SCORE, MODE_VERIFY
+from modes import MODE_SCORE, MODE_VERIFY
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import PCBoard

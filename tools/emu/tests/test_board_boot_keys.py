@@ -15,7 +15,6 @@ import asyncio
 from tools.emu import board_files
 from tools.emu.board_session import PicoBoard
 
-MODE_VERIFY = 1  # view.MODE_VERIFY: the mode after the scoreboard (docs/KEYMAP.md)
 
 
 async def boot_and_type():
@@ -30,6 +29,7 @@ async def boot_and_type():
 
 def test_keys_tapped_and_held_as_the_track_lights_are_taken_once_the_modes_load():
     from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
+    from modes import MODE_VERIFY  # the mode after the scoreboard (docs/KEYMAP.md)
 
     first, frames, files = asyncio.run(boot_and_type())
     keeper = board_files.host_keeper(files)
