@@ -9,9 +9,9 @@ from app import FOLD_MS, App
 from app import boot as app_boot
 from bootkeys import ROOM, BootKeys
 from keypad import KEYS, KeyDecoder, event_name
+from modes import MODE_SCORE, MODE_VERIFY
 from scorekeeper.keeper import Keeper
 from support import micropython_only
-from modes import MODE_SCORE, MODE_VERIFY
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import PCBoard

@@ -16,7 +16,6 @@ from tools.emu import board_files
 from tools.emu.board_session import PicoBoard
 
 
-
 async def boot_and_type():
     async with PicoBoard(board_files.device_files()) as pico:
         first = await pico.next_frame(until_ms=5000)
