@@ -103,19 +103,28 @@ heap: build
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
 # (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
 # PYTEST_ARGS adds pytest's own options (make test-fast PYTEST_ARGS=--durations=30).
+# Python's bytecode caches (pytest's rewritten test modules among them) are kept even where the
+# environment turns them off (PYTHONDONTWRITEBYTECODE): without them each worker compiles every
+# test module again and every tool a test starts compiles its modules again, a sixth of
+# test-fast's CPU time. They go in __pycache__ folders, which git ignores and make clean removes.
 PYTEST_N ?= auto
 PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
+PYTEST = PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
 
 test-py: venv
-	$(PY) -m pytest $(PYTEST_PAR)
+	$(PYTEST) $(PYTEST_PAR)
 
-# The edit loop (it prints its wall time; the goal is under a minute on 2 idle cores): lint, the firmware's mypy (so it stays
-# at 0) and the CPython tests not marked slow, in parallel. make test runs them all, with the
-# slow ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the
-# emulated Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+# The edit loop (the goal: under a minute on 2 idle cores; it prints its wall time, from its
+# start to its end): lint and the firmware's mypy (so it stays at 0) beside the CPython tests
+# not marked slow. lint and mypy run in the background while pytest runs (their output comes
+# after pytest's, and either failing fails the loop). make test runs every test, with the slow
+# ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the emulated
+# Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
 test-fast: venv
-	@start=$$(date +%s); $(MAKE) --no-print-directory lint typecheck && \
-		$(PY) -m pytest $(PYTEST_PAR) -m "not slow"; rc=$$?; \
+	@start=$$(date +%s); checks=$$(mktemp); \
+		$(MAKE) --no-print-directory lint typecheck > $$checks 2>&1 & pid=$$!; \
+		$(PYTEST) $(PYTEST_PAR) -m "not slow"; rc=$$?; \
+		wait $$pid || rc=1; cat $$checks; rm -f $$checks; \
 		echo "make test-fast: $$(( $$(date +%s) - start )) s wall time"; exit $$rc
 
 # The real firmware on real MicroPython on an emulated RP2040 (tools/emu/README.md): the

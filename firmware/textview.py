@@ -9,9 +9,10 @@ only draws what this returns, so the board is fully usable without the display.
 
 Scoreboard mode: the mode and the game length, one line per side (score, the last move,
 the dealer), the pending entry, the result, then the app's ``view.detail`` lines (e.g. a
-count breakdown). With three or four sides and a note (``view.note_lines``, the first
-detail lines: a refusal's reason) that would not fit with the mode's first line, the sides
-share lines, two a line, so the whole note shows (host_tests/ui_modes/test_messages_fit.py).
+count breakdown). With three or four sides and detail lines (a note, ``view.note_lines``:
+a refusal's reason; the mode's lines) that would not fit under a line per side, the sides
+share lines, two a line, so the whole note and the mode's lines show
+(host_tests/ui_modes/test_messages_fit.py).
 Other modes: the mode name, then the app's detail lines.
 SPDX-License-Identifier: MIT
 """
@@ -25,6 +26,7 @@ COLS = const(16)
 SIDE_LETTERS = "ABCD"
 SKUNK_WORDS = ("", " skunk", " dbl skunk", " tpl skunk")
 LURCH = " lurch"  # a 61-point game's skunk: a double game
+DEALER = " *"  # the dealer's mark, on a side's line and on a line of two sides
 
 
 def new_lines():
@@ -38,9 +40,9 @@ def fit(text):
 
 
 def score_line(view, side):
-    """'A  87   +7 deal': side, score, its last points, and whether it deals. The points are
+    """'A  87   +7 *': side, score, its last points, and * when it deals. The points are
     what was pegged, uncapped: a winning count of 20 from 105 shows +20, not +16; a
-    correction shows as one ('A  87 fix-3 deal')."""
+    correction shows as one ('A  87 fix-3 *')."""
     front = view.front[side]
     moved = view.moved[side]
     if (view.fixed >> side) & 1:
@@ -49,7 +51,7 @@ def score_line(view, side):
         move = "{:+d}".format(moved) if front else ""
     line = "{}{:>4} {:>4}".format(SIDE_LETTERS[side], front, move)
     if side == view.dealer:
-        line += " deal" if len(line) <= COLS - 5 else " D"
+        line += DEALER  # the one dealer mark, as on a pair line
     return line.rstrip()
 
 
@@ -78,7 +80,7 @@ def pair_line(view, a, b):
     out = ""
     for side in (a, b):
         if side < view.sides:
-            mark = " *" if side == view.dealer else ""
+            mark = DEALER if side == view.dealer else ""
             out += "{:<8}".format("{}{:>4}{}".format(SIDE_LETTERS[side], view.front[side], mark))
     return out.rstrip()
 
@@ -91,9 +93,9 @@ def build_lines(view, lines):
     if mode == MODE_SCORE:
         out.append(fit("{:<12}{:>4}".format(name, view.target)))
         extras = [x for x in (preview_line(view), result_line(view)) if x]
-        # With three or four sides, a note (a refusal's reason, up to 4 lines) and the
-        # mode's first line would not fit under a line per side: then two sides a line.
-        if view.sides > 2 and 1 + view.sides + len(extras) + view.note_lines + 1 > ROWS:
+        # With three or four sides, when a line per side leaves no room for the note (a
+        # refusal's reason, up to 4 lines) and the mode's lines: two sides a line.
+        if view.sides > 2 and 1 + view.sides + len(extras) + len(view.detail) > ROWS:
             out.append(pair_line(view, 0, 1))
             out.append(pair_line(view, 2, 3))
         else:

@@ -126,12 +126,14 @@ def text(h):
     return " ".join(h.lines)
 
 
-SUITS = {"A": "C", "B": "D", "C": "H", "D": "S"}  # the keypad's suit keys (KEYMAP.md)
+SUITS = {"A": "C", "B": "D", "C": "H", "D": "S"}  # the suit keys of older records' cards
 RANKS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 0: "10"}
+KEY_RANKS = {"0": 10, "A": 11, "B": 12, "C": 13}  # one key a card: 1-9, 0 ten, A B C J Q K
 
 
 def typed(keys):
-    """The card names a run of count verify's card keys types ('4A 11C' -> 4C JH)."""
+    """The card names of rank-and-suit words ('4A 11C' -> 4C JH): how count verify took
+    cards before one key a card, as records written then hold them."""
     out = []
     for word in keys.split():
         rank = int(word[:-1])
@@ -139,9 +141,15 @@ def typed(keys):
     return out
 
 
+def ranked(keys):
+    """The ranks typed one key a card ('55A0' -> 5 5 J 10), as a count keeps them: -rank."""
+    return tuple(-KEY_RANKS.get(k, int(k) if k.isdigit() else 0) for k in keys)
+
+
 # The show of test_app_cards' count-verify game (keeper/test_count_cards.py, the web page's
-# history): A deals; B's hand 4C 5S 6D 7C, starter 5H, claimed 12 and corrected to 14 with
-# B's key; A's hand 5C 5D JH 10C (21, pegged with #); A's crib 2C 4C 6C 8C claimed 9, pegged
-# as the 7 it scores.
-B_KEYS, A_KEYS, CRIB_KEYS = "4A 5D 6B 7A 5C", "5A 5B 11C 10A", "2A 4A 6A 8A"
-STARTER = typed("5C")
+# history): A deals; B's hand 4 5 6 7, starter 5 (the rulebook's 4C 5S 6D 7C and 5H),
+# claimed 12 and pegged as claimed (muggins off: the ACC's short claim); A's hand 5 5 J 10
+# with nobs (21, correct: pegged at once); A's crib 2 4 6 8 claimed 9, pegged as the 7 it
+# scores. The crib's count passes the deal.
+B_KEYS, A_KEYS, CRIB_KEYS = "45675", "55A0", "2468"
+STARTER = ranked("5")

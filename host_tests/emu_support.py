@@ -14,10 +14,20 @@ EMU = REPO / "tools" / "emu"
 EMU_PY = REPO / "build" / "emu" / "venv" / "bin" / "python"
 
 
+class EmuPythonError(subprocess.CalledProcessError):
+    """emu_python's code failed: the message ends with its stderr (a traceback), which a
+    CalledProcessError keeps but does not show."""
+
+    def __str__(self):
+        return super().__str__() + "\n" + (self.stderr or "")[-3000:]
+
+
 def emu_python(code):
     """Run `code` in the emulator's venv (the project installed in it); its stdout."""
     done = subprocess.run([str(EMU_PY), "-c", code], capture_output=True, text=True,
-                          check=True, timeout=120)  # fmt: skip
+                          check=False, timeout=120)  # fmt: skip
+    if done.returncode:
+        raise EmuPythonError(done.returncode, done.args, done.stdout, done.stderr)
     return done.stdout.strip()
 
 

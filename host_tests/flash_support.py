@@ -21,12 +21,17 @@ STATE = {
 }
 
 
+def worker_build(name):
+    """build/NAME-gw0: an image folder of this pytest-xdist worker's own, so that two workers
+    never build into one, kept from run to run so that a build compiles only what changed."""
+    return REPO / "build" / (name + "-" + os.environ.get("PYTEST_XDIST_WORKER", "main"))
+
+
 @functools.cache
 def real_image():
-    """The real firmware, built as make flash builds it (once a run: build/flash-tests-gw0,
-    one folder for each pytest-xdist worker, so that two never build into one)."""
-    out = REPO / "build" / ("flash-tests-" + os.environ.get("PYTEST_XDIST_WORKER", "main"))
-    return build(FIRMWARE, out, MPY_CROSS, log=lambda s: None)
+    """The real firmware, built as make flash builds it (once a run, into build/flash-tests-gw0:
+    worker_build)."""
+    return build(FIRMWARE, worker_build("flash-tests"), MPY_CROSS, log=lambda s: None)
 
 
 def plain_image():

@@ -6,17 +6,19 @@ the board's rules code), the deals the game must have: who dealt, what each side
 by kind, the show in order, muggins, corrections and the scores after each deal.
 
     ("peg", side, n)      n then the side key: a play (1 is a go)
-    ("go", side)          the side key alone: a go
+    ("go", side)          the side key alone: a go (a second in a row for the side: the key
+                          again, as the board asks)
     ("heels", side)       a long press of the dealer's key: his heels
     ("three", side)       five-card game: 3 then the pone's key
     ("show",)             # alone: the play is over
-    ("count", n)          n then #: the count of whoever counts next
-    ("muggins", claim, cards, extra, caller)   count verify: the claim and the cards, then
-                          the caller's key gives that opponent `extra` (the points the
-                          rulebook's count of the cards says the claim missed), and # pegs
-                          the claim
+    ("count", n)          n then #: the count of whoever counts next; after the deal's last
+                          count the deal passes by itself
+    ("muggins", claim, ranks, extra, caller)   count verify: the cards' ranks (one key a
+                          card), the claim, # (no flush, no nobs), then the caller's key
+                          gives that opponent `extra` (the points the rulebook's count of
+                          the cards says the claim missed), and # pegs the claim
     ("fix", side, n)      long * (twice for a negative n), |n|, the side key: a correction
-    ("deal",)             # alone in the show: the deal passes
+    ("deal",)             # alone in the show: the deal passes (with a count missing: twice)
     ("undo",)             * : takes back the step before (a peg, count or correction)
     ("cut",)              the power goes off and comes back
 """
@@ -31,21 +33,27 @@ def play(h, steps):
     """Type the script on harness h."""
     for step in steps:
         op = step[0]
-        if op == "peg":
+        if op == "peg" and step[2] > 1:
             h.type("{}{}".format(step[2], LETTERS[step[1]]))
-        elif op == "go":
+        elif op in ("go", "peg"):
             h.press(LETTERS[step[1]])
+            if "go in a row" in " ".join(h.lines):
+                h.press(LETTERS[step[1]])  # yes: the board asks before a second go
         elif op == "heels":
             h.hold(LETTERS[step[1]], 1000)
         elif op == "three":
             h.type("3" + LETTERS[step[1]])
-        elif op in ("show", "deal"):
+        elif op == "show":
             h.press("#")
+        elif op == "deal":
+            h.press("#")
+            if "again passes the deal" in " ".join(h.lines):
+                h.press("#")
         elif op == "count":
             h.type("{}#".format(step[1]))
         elif op == "muggins":
-            h.to_mode(1)  # count verify: the claim, the cards; the caller's key, then #
-            h.type("{}#".format(step[1]) + step[2] + LETTERS[step[4]] + "#")
+            h.to_mode(1)  # count verify: the cards, the claim, #; the caller's key, then #
+            h.type(step[2] + "{}#".format(step[1]) + LETTERS[step[4]] + "#")
             h.hold("D", 3200)  # back to the scoreboard
         elif op == "fix":
             h.hold("*", 1000)
@@ -87,6 +95,7 @@ def entries(steps, sides, players, partners, dealer=0):
                 counts = 0
             elif e[2] in (HAND, CRIB):
                 counts += 1
+        whose = order(sides, players, partners, d)
         if op == "peg":
             out.append(("P", step[1], GO if step[2] == 1 else PLAY, step[2]))
         elif op == "go":
@@ -106,6 +115,8 @@ def entries(steps, sides, players, partners, dealer=0):
             out.append(("P", step[1], CORRECTION, step[2]))
         elif op == "deal":
             out.append(("D",))
+        if op in ("count", "muggins") and counts + 1 == len(whose):
+            out.append(("D",))  # the deal's last count: the deal passes by itself
     return out
 
 
@@ -119,9 +130,12 @@ def expect(steps, sides, *, players=2, partners=0, target=121, dealer=0):
 
     new(dealer)
     won = False
-    for e in entries(steps, sides, players, partners, dealer):
-        assert not won, "the script goes on after the win"
+    out = entries(steps, sides, players, partners, dealer)
+    for e in out:
         cur = deals[-1]
+        if e[0] == "D" and won and e is out[-1]:
+            continue  # the winning count: the game is over, the deal stays
+        assert not won, "the script goes on after the win"
         if e[0] == "D":
             cur[5] = list(scores)
             new((cur[0] + 1) % sides)
@@ -203,21 +217,22 @@ def game_script(seed, sides, *, players=2, partners=0, target=121, five=False, e
             if add(("peg", side, pts) if pts > 1 else ("go", side), side, pts):
                 return steps
         steps.append(("show",))
-        for side, _reason in order(sides, players, partners, dealer):
+        counts = order(sides, players, partners, dealer)
+        for i, (side, _reason) in enumerate(counts):
+            last = i == len(counts) - 1
+            if last and extras and r(4) == 0:  # a correction before the deal's last count
+                fixed = r(sides)
+                fix = -1 if scores[fixed] >= 2 and r(2) else 2
+                if add(("fix", fixed, fix), fixed, fix):
+                    return steps
+            if last and extras and n % 4 == 2:
+                steps.append(("cut",))
             pts = (0, 2, 4, 6, 8, 12)[r(6)] if not five else (0, 2, 4, 6)[r(4)]
             if add(("count", pts), side, pts):
                 return steps
-            if extras and r(7) == 0:
+            if extras and not last and r(7) == 0:
                 steps.append(("undo",))
                 scores[side] -= pts
                 if add(("count", pts), side, pts):
                     return steps
-        if extras and r(4) == 0:
-            side = r(sides)
-            fix = -1 if scores[side] >= 2 and r(2) else 2
-            if add(("fix", side, fix), side, fix):
-                return steps
-        if extras and n % 4 == 2:
-            steps.append(("cut",))
-        steps.append(("deal",))
         dealer = (dealer + 1) % sides

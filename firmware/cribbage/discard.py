@@ -31,7 +31,8 @@ SPDX-License-Identifier: MIT
 from cribbage.cards import JACK, RANKS, SUITS, VALUES, format_cards, parse_cards
 from cribbage.cribtable import PAIR, SINGLE
 from cribbage.errors import CribbageError, InvalidHandError
-from cribbage.show import fifteens_count, pairs_runs_points, show_points
+from cribbage.rankpoints import fifteens_count, pairs_runs_points
+from cribbage.showpoints import show_points
 
 MILLI = 1000  # milli-points per point: the unit of every expectation here
 

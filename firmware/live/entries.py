@@ -87,8 +87,15 @@ def _count(doc):  # a side's count (N side: in the show only; in the play N side
     return ANY, keys("n#", doc)
 
 
+def _cards(doc):  # a count of the show as its cards: keys worked out when the board takes
+    from live.cardentry import card_entry  # it (live.cardentry; loaded for the first one)
+
+    return SHOW, card_entry(doc)
+
+
 # name: (the mode it needs, or -1 for any; the part of the hand: ANY, PLAY or SHOW; the keys:
-# a pattern (keys) or a function doc -> (part of the hand, steps); optionally what "applied"
+# a pattern (keys) or a function doc -> (part of the hand, steps), where steps may be a
+# function app -> steps, worked out when the board takes it; optionally what "applied"
 # changes: a function app -> a value, by default the game's events (the keeper's revision)).
 KINDS: dict = {
     "peg": (MODE_SCORE, PLAY, "ps"),  # the play's points: 2 A
@@ -99,6 +106,7 @@ KINDS: dict = {
     "undo": (MODE_SCORE, ANY, "*"),  # * with nothing typed
     "next": (MODE_SCORE, ANY, "#"),  # # alone: the show starts, or the deal passes
     "cut": (MODE_SCORE, PLAY, "0s"),  # 0 and a side before anything is pegged: it deals
+    "cards": (MODE_SCORE, SHOW, _cards),  # the cards of the count due: its keys from them
 }
 
 
@@ -118,7 +126,9 @@ def build(doc):
     again = doc.get("confirm", False)
     if not isinstance(again, bool):
         raise ValueError('"confirm" is true or false')
-    if again:
+    if not isinstance(steps, list):  # keys worked out when the board takes it (its own
+        again = False  # confirmation among them)
+    elif again:
         steps.append(steps[-1])  # the board's "again": the last key once more
     return steps, row[0], phase, row[3] if len(row) > 3 else None, again
 
@@ -164,6 +174,11 @@ def run(app, decoder, entry, now):
     """Feed an entry's (build's) keys through decoder into app (app.on_key: the keypad's path)
     at tick now; (APPLIED, the board's note), (REFUSED, its reason) or (ASKED, its question)."""
     steps, _, _, changed, again = entry
+    if not isinstance(steps, list):
+        try:
+            steps = steps(app)
+        except ValueError as e:
+            return REFUSED, str(e)
     ctl = app.ctl
     keeper = app.keeper
     said = []
@@ -184,7 +199,11 @@ def run(app, decoder, entry, now):
                 return APPLIED, " ".join(ctl.note)
             if said and not (again and i == last - 1):
                 return REFUSED, said[0]  # (before an "again": the board's question)
-        return ASKED, " ".join(ctl.note)
+        text = " ".join(ctl.note)
+        cards = getattr(ctl.mode, "cards", None)
+        if not text and cards is not None:  # the question is the show's: a wrong claim's
+            text = " ".join(cards.lines())  # verdict
+        return ASKED, text
     finally:
         del ctl.refuse  # the class's method again
 

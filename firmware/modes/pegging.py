@@ -7,36 +7,37 @@ so playing them again pegs them once); ``#`` returns to the scoreboard (once the
 over, with the show started: digits then a side key are a count). The turn, the count, 15s,
 31s, pairs, runs, go and last card come from ``cribbage.play.Pegging`` (helper mode: hands
 unknown) for 2, 3 or 4 players, partnerships and the five-card game; each card and what it
-pegged are one CARD event in the keeper's log, which is the hand's only store: the engine
+pegged are one CARD event in the keeper's log (filed as a go when its points hold the go or
+the last card: the record then counts 1 of them as the go, as the scoreboard's ``2 A`` then
+``A`` files it), which is the hand's only store: the engine
 here is rebuilt from the log whenever the log has changed (``Keeper.revision``: a power
 cut, an undo on the scoreboard), so the two can never disagree. LEDs: the count as a white
 bar from hole 1, and a blinking light after the peg of the side to play.
 SPDX-License-Identifier: MIT
 """
 
-from cribbage.cards import VALUES
-from cribbage.errors import WHY_31, WHY_GO, CribbageError, IllegalPlayError
+from cribbage.errors import CribbageError, IllegalPlayError
 from cribbage.play import Pegging
 from scorekeeper.events import CARD, EV_KIND, GO, GO_CODE, PLAY
 from scorekeeper.rules import kept_cards
-from ui import HOLD, LONG, ModeBase, Refused, goto
+from ui import HOLD, LONG, ModeBase, Refused, forget, goto
 from ui.entry import RANK_TEXT
 from ui.keys import K_D, K_HASH, K_STAR, SIDES, digit, letter
 from ui.text import wrap
 from view import BLINK, COLOR_WHITE, SIG_UNDO
 
 from modes import MODE_SCORE
-from modes.score import event_text
 
 GAME_OVER = "game over: hold # for a new game"
 
 
 def reason_of(score):
-    """GO when an action scored only a go or last card, else PLAY."""
+    """GO when an action's points hold a go or the last card (the scoreboard's rule: that
+    point is a go, the rest the card's play: the record files them so), else PLAY."""
     for what, _points in score.items:
-        if what not in ("go", "last card"):
-            return PLAY
-    return GO
+        if what in ("go", "last card"):
+            return GO
+    return PLAY
 
 
 def engine(game, codes=None, strict=True):
@@ -68,6 +69,7 @@ class Mode(ModeBase):
         ModeBase.__init__(self, keeper)
         self._play = None  # the engine: a cache of the log's current hand ...
         self._rev = -1  # ... at this keeper revision
+        self.over_said = False  # the last key was refused with the game-over hint
 
     def reset(self):
         self._play = None
@@ -84,10 +86,11 @@ class Mode(ModeBase):
     # -- keys ----------------------------------------------------------------------------
 
     def key(self, k, how, now):
+        self.over_said = False
         if how == HOLD:
             return None
         if how == LONG and k == K_STAR:
-            return self._restart()
+            return self._rare("restart", None)
         d = digit(k)
         s = letter(k)
         if d >= 0:
@@ -115,50 +118,35 @@ class Mode(ModeBase):
     def _act(self, code, rank):
         k = self.keeper
         if k.game.over:
+            self.over_said = True  # said by the refusal: the lines leave it out
             raise Refused(GAME_OVER)
         p = self.play
         try:
             score = act(p, code)  # refused: raises before the engine changes
         except IllegalPlayError as e:
-            raise self._refusal(p, e, code, rank) from None
+            self._rare("refuse", (e, code, rank))  # raises the refusal in the player's words
         self._play = None  # stale until the log holds the card: a refusal rebuilds it
         points = score.points
         k.card(code, score.side if points else 0, points, reason_of(score))
         self._play = p  # the engine has played the card the log now holds
         self._rev = k.revision
 
-    def _refusal(self, p, e, code, rank):
-        """A refusal in the player's words, from the error's fields (seats named as sides)."""
-        if e.why == WHY_31:
-            return Refused(
-                "{} makes {}: over 31 (D: go)".format(RANK_TEXT[rank], e.count + VALUES[code])
-            )
-        if e.why == WHY_GO:
-            return Refused("no go at {}: every card fits under 31".format(e.count))
-        return Refused(str(e))  # not reached: the helper plays only for the seat to play
-
     def _undo(self):
         g = self.keeper.game
-        if not g.hand_cards:
-            raise Refused("no card to take back")
-        if g.last[EV_KIND] != CARD:
-            raise Refused("last: {}; * on the scoreboard undoes it".format(
-                event_text(g.last)))  # fmt: skip
-        self.keeper.undo()  # the card and its points: one event
-        return SIG_UNDO
+        if g.hand_cards and g.last[EV_KIND] == CARD:
+            self.keeper.undo()  # the card and its points: one event
+            return SIG_UNDO
+        return self._rare("undo_refused", None)
 
-    def _restart(self):
-        """Take back this hand's cards and their points, so playing again pegs them once."""
-        g = self.keeper.game
-        n = len(g.hand_cards)
-        if not n:
-            raise Refused("no card to take back")
-        first = len(g.events) - n
-        for i in range(first, len(g.events)):
-            if g.events[i][EV_KIND] != CARD:
-                raise Refused("take back the scoreboard's entries first")
-        self.keeper.undo_to(first)
-        return (SIG_UNDO, "play restarted: its points taken back")
+    def _rare(self, name, arg):
+        """What the helper does now and then (a refusal's words, the play started again): its
+        code (ui.pegrare) loads for it and leaves the heap after."""
+        from ui import pegrare
+
+        try:
+            return getattr(pegrare, name)(self, arg)
+        finally:
+            forget("ui.pegrare")
 
     # -- display -------------------------------------------------------------------------
 
@@ -175,7 +163,7 @@ class Mode(ModeBase):
         p = self.play
         g = self.keeper.game
         if g.over:
-            out = wrap(GAME_OVER)
+            out = [] if self.over_said else wrap(GAME_OVER)
         elif p.turn is None:
             out = ["play over: #"]
         else:

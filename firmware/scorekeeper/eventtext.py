@@ -83,7 +83,7 @@ def parse_event(text):
     if len(words) == 3 and words[2] in REASONS:
         return peg(_side(words[0], text), _int(words[1], text), REASONS.index(words[2]), dt)
     if len(words) > 5 and words[2] in REASONS and words[-2] == "|":  # a count with cards
-        cards = [_code(w, text) for w in words[3:-2] + words[-1:]]
+        cards = [_count_card(w, text) for w in words[3:-2] + words[-1:]]
         if GO_CODE not in cards:
             return count(_side(words[0], text), _int(words[1], text), REASONS.index(words[2]),
                          cards, dt)  # fmt: skip
@@ -107,6 +107,15 @@ def _code(word, text):
         return parse_card(word)
     except CribbageError:
         raise ScorekeeperError("{!r}: {} is not a card or go".format(text, word)) from None
+
+
+def _count_card(word, text):
+    """A count's card: '5H', or a rank alone ('5', '10', 'J') as -1 to -13 (countcards)."""
+    from scorekeeper.history import RANK_WORDS
+
+    if word in RANK_WORDS:
+        return -RANK_WORDS.index(word) - 1
+    return _code(word, text)
 
 
 def _side(word, text):

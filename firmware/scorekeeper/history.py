@@ -110,7 +110,11 @@ def deals(game):
         if kind != PEG and not (kind == CARD and points):
             continue  # a card that pegged nothing
         reason = ev[EV_REASON]
-        d.moved[side * KINDS + reason] += scores[side] - before
+        moved = scores[side] - before
+        if kind == CARD and reason == GO and points > 1 and moved:  # a card's points with
+            d.moved[side * KINDS + PLAY] += moved - 1  # its go (or last card): 1 the go's
+            moved = 1
+        d.moved[side * KINDS + reason] += moved
         if reason == HAND or reason == CRIB:  # noqa: PLR1714 (no tuple per event)
             d.counts.append((side, reason, points))
             d.cards.append(_cards_of(ev))
@@ -131,10 +135,17 @@ def _cards_of(ev):
     return unpack_cards(ev[EV_CARDS])
 
 
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
 def cards_text(cards):
-    """A count's cards as text, the starter after a bar: '5H 5C 5D JS | 5S'; '' for None."""
+    """A count's cards as text, the starter after a bar: '5H 5C 5D JS | 5S'; '' for None.
+    A count typed by rank (countcards: -1 to -13) shows its ranks: '5 5 5 J | 5'."""
     if not cards:
         return ""
+    if cards[0] < 0:
+        ranks = [RANK_WORDS[-c - 1] for c in cards]
+        return " ".join(ranks[:-1]) + " | " + ranks[-1]
     from cribbage.cards import format_cards
 
     return format_cards(cards[:-1]) + " | " + format_cards(cards[-1:])

@@ -83,9 +83,13 @@ def _deal(d):
     for i in range(len(d.counts)):
         c = d.counts[i]
         entry = {"side": SIDE_NAMES[c[0]], "count": REASONS[c[1]], "points": c[2]}
-        if d.cards[i]:  # count verify pegged it: its cards, as text and as card ints
-            entry["cards"] = history.cards_text(d.cards[i])
-            entry["card_ints"] = list(d.cards[i])
+        cards = d.cards[i]
+        if cards:  # typed as cards: as text, and as card ints (typed by rank: the ranks)
+            entry["cards"] = history.cards_text(cards)
+            if cards[0] < 0:
+                entry["ranks"] = [-c for c in cards]
+            else:
+                entry["card_ints"] = list(cards)
         show.append(entry)
     return {
         "number": d.number,

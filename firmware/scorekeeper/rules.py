@@ -149,6 +149,8 @@ def check_event(game, ev):
         raise ScoreRefused("nothing to peg: enter the points, then the side")
     if reason == PLAY:
         _check_range(points, MAX_PLAY, "one card pegs at most 14, 15 with the last card")
+    elif reason == GO and kind == CARD and points > 1:  # a card's points with its go
+        _check_range(points, MAX_PLAY, "one card pegs at most 14, 15 with the last card")
     elif reason == GO:
         _check_range(points, 2, "a go is 1 (2 with 31)")
         _check_stinkhole(game, score, "a go")

@@ -57,6 +57,13 @@ RULES = (
     # the three-player go: play goes round the table until no one can play (0), or the
     # count ends when the first player after a go cannot play (1, Bicycle's reading)
     ("three_go", _BOOL, 0, "3-player go", ("round", "Bicycle"), 10, 1),
+    # how the show is entered on the scoreboard: each count typed as a number (0), each
+    # count's cards typed and the claim checked against them (1), or the cards alone, the
+    # board counting them (2); ui/showentry.py
+    ("show", (0, 1, 2), 0, "show", ("type counts", "check claims", "count cards"), 11, 2),
+    # muggins off and a short claim: # pegs the claim (0: the points missed are lost, ACC
+    # rule 8.3), or the true count (1, a house rule); docs/RULES.md
+    ("short_claim", _BOOL, 0, "short claim", ("claim (ACC)", "true count"), 13, 1),
 )
 NAMES = tuple(r[0] for r in RULES)
 

@@ -53,6 +53,8 @@ class Settings:
     stinkhole: int
     finish_hand: int
     three_go: int
+    show: int
+    short_claim: int
 
     def __init__(self, source=None):
         """The defaults, or (source: a Settings) its rules."""

@@ -9,6 +9,8 @@ A mode's module defines ``Mode(keeper)`` with:
     key(k, how, now)   a key index 0-15 (keypad.KEYS) used TAP/LONG/HOLD; raise to refuse;
                        return the outcome (below)
     enter(now)         the mode has just become the current one
+    leave()            another mode is about to become the current one (the scoreboard,
+                       which stays loaded, lets go of what only it needs then)
     reset()            a new game has started: forget entries that belonged to the old one
     paint(view, now)   set the overlay, preview and show_pegs (the controller cleared them)
     lines()            the text display's detail lines (16 columns each)
@@ -69,6 +71,9 @@ class ModeBase:
         self.keeper = keeper
 
     def enter(self, now):
+        pass
+
+    def leave(self):
         pass
 
     def reset(self):

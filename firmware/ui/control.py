@@ -66,7 +66,7 @@ class Controller:
         # mode until set_mode below takes the saved one.
         self.mode = self._load(MODE_SCORE, module_name(MODE_SCORE))
         # The show's 6 KB lookup table is one block: take it while the heap is in one piece,
-        # and keep it (count-verify and the coach need it; later the heap may be in pieces).
+        # and keep it (the discard coach needs it; later the heap may be in pieces).
         __import__("cribbage.showtable")
         # app.mode: the mode the board was in (the controller's own key), or the home mode.
         m = self.keeper.settings.extra.get("app.mode", MODE_SCORE)
@@ -155,6 +155,8 @@ class Controller:
         if save:
             save_app_setting(self.keeper, "app.mode", m)  # first: a refused write changes nothing
         old = self.mode_id
+        if old >= 0 and old != m:
+            self.mode.leave()
         if old >= 0 and old not in (m, MODE_SCORE):
             # self.mode is the old mode's last reference: drop it, or its code and data stay
             # on the heap beside the new mode's until the next collection after this one.

@@ -4,8 +4,8 @@
     n.push(1); n.push(2)   # n.value == 12, n.digits == 2
 
 Every method either changes the entry or raises ``Refused`` having changed nothing.
-Cards typed as a rank and a suit are ``ui.cardpad``'s: only count verify and the coach type
-them, so that code is loaded with those modes and leaves the heap with them.
+Cards are typed one key a card (``ui.keys.rank``): the show's (``ui.showentry``), count
+verify's and the coach's; RANK_TEXT names them on the display.
 SPDX-License-Identifier: MIT
 """
 

@@ -4,6 +4,8 @@ Key indices are ``row * 4 + col`` as in ``keypad.KEYS`` = ``123A 456B 789C *0#D`
 
     digit(k)    0-9 for a digit key, else -1
     letter(k)   0-3 for A-D (a side, or a suit: clubs, diamonds, hearts, spades), else -1
+    rank(k)     where cards are typed, one key a card: 1-9 ace to nine, 0 a ten, A B C
+                jack, queen, king (1-13), else -1 (D, * and #)
 SPDX-License-Identifier: MIT
 """
 
@@ -30,6 +32,15 @@ def letter(k):
     """0-3 for the keys A-D, else -1."""
     s = _LETTER[k]
     return -1 if s == _NONE else s
+
+
+def rank(k):
+    """The card rank 1-13 of key index k where cards are typed (1-9, 0 ten, A-C J Q K)."""
+    d = _DIGIT[k]
+    if d != _NONE:
+        return 10 if d == 0 else d
+    s = _LETTER[k]
+    return 11 + s if s < 3 else -1
 
 
 def side_keys(sides):

@@ -296,4 +296,4 @@ def test_a_display_that_stops_answering_is_dropped_not_fatal():
     h.board.display = Broken()
     h.type("2A")
     assert h.board.display is None and h.app.failed is None
-    assert h.keeper.game.scores[0] == 2 and h.lines[1] == "A   2   +2 deal"
+    assert h.keeper.game.scores[0] == 2 and h.lines[1] == "A   2   +2 *"

@@ -109,5 +109,5 @@ def test_the_game_lists_the_modules_a_plain_board_loads():
         "ui/__init__.mpy",
     ):
         assert m in modules, m
-    assert "scorekeeper/keeper.mpy" in modules and "cribbage/show.mpy" in modules
+    assert "scorekeeper/keeper.mpy" in modules and "cribbage/showpoints.mpy" in modules
     assert "wifi.mpy" not in modules and "hal.mpy" not in modules and "main.mpy" not in modules

@@ -71,7 +71,7 @@ def test_the_setting_turns_it_on_kept_over_a_power_cut():
     h = board_in(MODE_SETTINGS)
     while h.lines[1] != "bank keep-awake":
         h.press("B")
-    assert h.lines[2:4] == ["= off", "(15 of 15)"]
+    assert h.lines[2:4] == ["= off", "(17 of 17)"]
     h.press("D")
     assert "= on" in h.lines and h.keeper.settings.extra["app.keep_awake"] == 1
     h.power_cut()

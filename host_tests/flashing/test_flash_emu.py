@@ -120,7 +120,7 @@ def test_flash_the_emulated_pico_then_it_boots_the_app(
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=120)
     on_flash = json.loads(emu_python(
-        "import fs_image, hashlib, json, sys\n"
+        "import hashlib, json\nfrom tools.emu import fs_image\n"
         f"files = fs_image.read_image(open({str(dump)!r}, 'rb').read())\n"
         "print(json.dumps({p: hashlib.sha256(d).hexdigest() for p, d in files.items()}))"
     ))  # fmt: skip

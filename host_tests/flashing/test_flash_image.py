@@ -54,7 +54,11 @@ def test_every_firmware_module_is_compiled_and_main_py_is_copied_as_source(tmp_p
         if path.endswith(".mpy"):
             assert local.read_bytes()[:2] == b"M\x06", path  # .mpy format version 6
     assert image.mpy_version == 6
-    assert image.dirs() == {"/cribbage", "/live", "/scorekeeper", "/ui"}
+    # The folders the board needs are the firmware's packages (each folder with an __init__.py).
+    packages = {
+        "/" + p.parent.relative_to(FIRMWARE).as_posix() for p in FIRMWARE.rglob("__init__.py")
+    }
+    assert image.dirs() == packages
     # Files on the build folder are exactly the image (plus the build's stamp files).
     on_disk = {p for p in (tmp_path / "out").rglob("*") if p.is_file()}
     stamps = {tmp_path / "out" / ".sources.json", tmp_path / "out" / ".picopeg-build"}

@@ -1,12 +1,14 @@
 # upy: run  (this file also runs under the MicroPython unix port: plain asserts, no pytest)
-"""Issue 18: the cards count verify checked are kept in the game log with their count (a
+"""Issue 18: the cards a count was typed as are kept in the game log with their count (a
 version 4 "K" record), undo takes them back with it, the history puts them on that count,
-and a log of the format before (version 3) still loads. Expectations come from the script's
-own keys and from FORMAT.md, never from the code under test."""
+and a log of the format before (version 3) still loads. Cards are typed one key a card, so
+a count typed so keeps its ranks (the record's bit 30); a record with suits still reads.
+Expectations come from the script's own keys and from FORMAT.md, never from the code under
+test."""
 
 import struct
 
-from app_support import A_KEYS, B_KEYS, CRIB_KEYS, STARTER, board_in, typed
+from app_support import A_KEYS, B_KEYS, CRIB_KEYS, STARTER, board_in, ranked, typed
 from cribbage.cards import parse_card
 from modes import MODE_SCORE, MODE_VERIFY
 from scorekeeper import Keeper, ScorekeeperError
@@ -44,23 +46,24 @@ def packed(cards):
     return v
 
 
-SHOW = [(1, HAND, 14), (0, HAND, 21), (0, CRIB, 7)]
+# The show of test_app_cards' issue-20 game: A deals; B's hand 4 5 6 7, starter 5 (the
+# 4C 5S 6D 7C and 5H of the rulebook), claimed 12 and pegged as claimed (muggins off: the
+# ACC's short claim); A's hand 5 5 J 10 with nobs (21, correct: pegged at once); A's crib
+# 2 4 6 8 claimed 9, pegged as the 7 it scores. The crib's count passes the deal.
+SHOW = [(1, HAND, 12), (0, HAND, 21), (0, CRIB, 7)]
 
 
 def expected_cards():
-    return [ints(typed(B_KEYS)), ints(typed(A_KEYS) + STARTER), ints(typed(CRIB_KEYS) + STARTER)]
+    return [ranked(B_KEYS), ranked(A_KEYS) + STARTER, ranked(CRIB_KEYS) + STARTER]
 
 
 def verified_show():
     """A board whose first deal's show was pegged through count verify."""
     h = board_in(MODE_VERIFY)
-    h.type("12# " + B_KEYS)
-    h.press("B")
-    h.type("21# " + A_KEYS)
-    h.press("#")
-    h.type("9# " + CRIB_KEYS)
-    h.press("#")
-    assert h.view.mode == MODE_SCORE
+    h.type(B_KEYS + "12##")
+    h.type(A_KEYS + "21A")
+    h.type(CRIB_KEYS + "9##")
+    assert h.view.mode == MODE_SCORE and h.keeper.game.deals == 1
     return h
 
 
@@ -69,8 +72,8 @@ def test_count_verify_keeps_the_typed_cards_with_each_count_of_the_show():
     want = expected_cards()
     ds = deals(h.keeper.game)
     assert ds[0].counts == SHOW and ds[0].cards == want
-    assert [cards_text(c) for c in ds[0].cards] == ["4C 5S 6D 7C | 5H", "5C 5D JH 10C | 5H",
-                                                    "2C 4C 6C 8C | 5H"]  # fmt: skip
+    assert [cards_text(c) for c in ds[0].cards] == ["4 5 6 7 | 5", "5 5 J 10 | 5",
+                                                    "2 4 6 8 | 5"]  # fmt: skip
     # On flash: a board booted on the files (the journal), and again after a fold (the log).
     fs = h.board.fs
     assert deals(Keeper("state", FakeFS(dict(fs.files)), Clock()).game)[0].cards == want
@@ -79,20 +82,24 @@ def test_count_verify_keeps_the_typed_cards_with_each_count_of_the_show():
     assert deals(again.game)[0].cards == want and again.notice == ""
     # The records export: each count's cards as text and as card ints.
     show = document(again)["game"]["deals"][0]["show"]
-    assert [(s["side"], s["count"], s["points"]) for s in show] == [("B", "hand", 14),
+    assert [(s["side"], s["count"], s["points"]) for s in show] == [("B", "hand", 12),
                                                                    ("A", "hand", 21),
                                                                    ("A", "crib", 7)]  # fmt: skip
     assert [s["cards"] for s in show] == [cards_text(c) for c in want]
-    assert [tuple(s["card_ints"]) for s in show] == want
+    assert [s["ranks"] for s in show] == [[4, 5, 6, 7, 5], [5, 5, 11, 10, 5], [2, 4, 6, 8, 5]]
+    assert "card_ints" not in show[0]
 
 
 def test_undo_takes_the_cards_back_with_their_count():
     h = verified_show()
     k = h.keeper
+    k.undo()  # the deal's pass
     k.undo()  # the crib's count, and its cards with it
     ds = deals(k.game)
     assert ds[0].counts == SHOW[:2] and ds[0].cards == expected_cards()[:2]
     assert len(k.game.events.raw_cards()) == 2 * 4
+    for c in ds[0].cards:  # a count typed by rank: bit 30 of its record's cards
+        assert pack_cards(c) >> 30 == 1 and unpack_cards(pack_cards(c)) == c
     k.peg(0, 7, CRIB)  # pegged again on the scoreboard: no cards
     ds = deals(k.game)
     assert ds[0].counts == SHOW and ds[0].cards == expected_cards()[:2] + [None]
@@ -129,10 +136,12 @@ def test_bad_cards_are_refused_and_write_nothing():
 
 def test_event_text_of_a_count_with_its_cards():
     for text in ("B +14 hand 4C 5S 6D 7C | 5H", "A +7 crib 2C 4C 6C 8C | 5H t=3",
-                 "C +20 hand 5C 5D 5H | 5S"):  # fmt: skip
+                 "C +20 hand 5C 5D 5H | 5S", "B +21 hand 5 5 J 10 | 5"):  # fmt: skip
         assert format_event(parse_event(text)) == text
     ev = parse_event("B +14 hand 4C 5S 6D 7C | 5H")
-    assert ev[0:5] == (1, 1, HAND, 14, 0) and unpack_cards(ev[5]) == ints(typed(B_KEYS))
+    assert ev[0:5] == (1, 1, HAND, 14, 0) and unpack_cards(ev[5]) == ints(typed("4A 5D 6B 7A 5C"))
+    ev = parse_event("B +21 hand 5 5 J 10 | 5")
+    assert unpack_cards(ev[5]) == (-5, -5, -11, -10, -5)
 
 
 def version_3_log():
@@ -249,5 +258,5 @@ def test_the_deals_csv_has_each_sides_counted_cards():
     rows = [dict(zip(DEAL_COLUMNS, r, strict=True)) for r in deal_rows(document(h.keeper))]
     a, b = rows[0], rows[1]
     assert (a["side"], b["side"]) == ("A", "B")
-    assert a["hand_cards"] == "5C 5D JH 10C | 5H" and a["crib_cards"] == "2C 4C 6C 8C | 5H"
-    assert b["hand_cards"] == "4C 5S 6D 7C | 5H" and b["crib_cards"] == ""
+    assert a["hand_cards"] == "5 5 J 10 | 5" and a["crib_cards"] == "2 4 6 8 | 5"
+    assert b["hand_cards"] == "4 5 6 7 | 5" and b["crib_cards"] == ""

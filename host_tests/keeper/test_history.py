@@ -94,8 +94,9 @@ def test_sixty_one():
 
 def test_muggins_and_an_undone_deal():
     # The rulebook's hand 4C 5D 6H 7C with the 5H cut is 14; a claim of 12 misses 2.
+    # The crib's count passes the deal; * takes the pass back and # passes it again.
     steps = [("peg", 1, 2), ("go", 0), ("show",),
-             ("muggins", 12, "4A5D6B7A5C", 2, 0), ("count", 8), ("count", 4), ("deal",),
+             ("muggins", 12, "45675", 2, 0), ("count", 8), ("count", 4),
              ("undo",), ("deal",), ("peg", 0, 3), ("cut",), ("fix", 0, -1), ("show",),
              ("count", 6)]  # fmt: skip
     h = played(steps, muggins=1)
@@ -162,8 +163,8 @@ def test_the_statistics_mode_steps_back_through_the_deals():
     from modes import MODE_STATS
 
     steps = [("peg", 1, 2), ("go", 0), ("show",), ("count", 8), ("count", 6), ("count", 4),
-             ("deal",), ("heels", 1), ("peg", 0, 3), ("fix", 0, -1), ("show",), ("count", 12),
-             ("count", 2), ("count", 0), ("deal",), ("peg", 1, 2)]  # fmt: skip
+             ("heels", 1), ("peg", 0, 3), ("fix", 0, -1), ("show",), ("count", 12),
+             ("count", 2), ("count", 0), ("peg", 1, 2)]  # fmt: skip
     h = played(steps)
     want = expect(steps, 2)
     (_d, _m, _c, _mg, _f, (a1, b1)), (_d, _m, _c, _mg, _f, (a2, b2)) = want[0], want[1]

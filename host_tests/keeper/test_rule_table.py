@@ -97,8 +97,10 @@ def test_a_rules_word_built_from_the_format_description():
 
 def test_a_rules_word_this_firmware_cannot_read_sets_the_log_aside():
     # A bit no rule has (a newer firmware's rule), or a place past a rule's values (players
-    # place 3): the game is never guessed at; the file is kept aside and the board says so.
-    for word in (1 << 11, 3, 1 << 31):
+    # place 3, show place 3): the game is never guessed at; the file is kept aside and the
+    # board says so.
+    free = max(r[5] + r[6] for r in RULES)  # the first bit past every rule's
+    for word in (1 << free, 3, 3 << 11, 1 << 31):
         fs = FakeFS({"st/game.log": version_5_log(word)})
         k = Keeper("st", fs, Clock())
         assert "st/game.bad1" in fs.files and "set aside" in k.notice, word

@@ -169,7 +169,7 @@ def test_settings_file_text():
     body = (
         b"picopeg-settings 1\nplayers=2\npartners=0\ntarget=121\nfive_card=0\nfive_keep=3\n"
         b"muggins=0\ntriple_skunk=0\ngame_points=2,3,3,3\nstinkhole=0\nfinish_hand=0\n"
-        b"three_go=0\n"
+        b"three_go=0\nshow=0\nshort_claim=0\n"
         b"app.brightness=35\n"
     )
     assert text == body + "crc={:04X}\n".format(crc16(body)).encode()

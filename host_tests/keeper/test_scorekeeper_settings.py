@@ -26,8 +26,9 @@ def test_settings_round_trip_and_file_text():
     assert lines[0:2] == ["picopeg-settings 1", "players=3"]
     # The rules in ruletable.RULES's order (the settings mode's), then the app's keys sorted.
     assert lines[5:9] == ["five_keep=3", "muggins=1", "triple_skunk=0", "game_points=1,2,4,6"]
-    assert lines[11:14] == ["three_go=0", "app.brightness=40", "app.palette=2"]
-    assert lines[14].startswith("crc=") and lines[15] == ""
+    assert lines[11:16] == ["three_go=0", "show=0", "short_claim=0", "app.brightness=40",
+                            "app.palette=2"]  # fmt: skip
+    assert lines[16].startswith("crc=") and lines[17] == ""
     k2 = reload(k)
     assert k2.settings.encode() == s.encode()
     assert (k2.settings.players, k2.game.sides, k2.settings.extra["app.palette"]) == (3, 3, 2)

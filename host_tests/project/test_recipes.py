@@ -46,7 +46,7 @@ def run_on_copy(tmp_path, edits, check, files=None, constant=None):
     return done.stdout
 
 
-RULE_ROW = '("short_claim", _BOOL, 0, "short claim", ("claim", "true count"), 11, 1),'
+RULE_ROW = '("renege", _BOOL, 0, "renege", ("off", "2 to opponent"), 14, 1),'
 RULE_CHECK = """
     from scorekeeper import Keeper, records
     from scorekeeper.settings import Settings, decode
@@ -55,25 +55,25 @@ RULE_CHECK = """
     from tools import export
 
     # The settings file: its default, a value set, a file written without it.
-    assert Settings().short_claim == 0
+    assert Settings().renege == 0
     s = Settings()
-    s.set("short_claim", 1)
-    assert b"short_claim=1" in s.encode() and decode(s.encode()).short_claim == 1
-    assert decode(b"picopeg-settings 1\\nplayers=2\\n").short_claim == 0
+    s.set("renege", 1)
+    assert b"renege=1" in s.encode() and decode(s.encode()).renege == 1
+    assert decode(b"picopeg-settings 1\\nplayers=2\\n").renege == 0
     # The settings mode: an item with its label and words, after the rules before it.
     names = [i[0] for i in ITEMS]
-    assert ("short_claim", "short claim", (0, 1), ("claim", "true count")) in ITEMS
-    assert names.index("short_claim") == names.index("three_go") + 1
+    assert ("renege", "renege", (0, 1), ("off", "2 to opponent")) in ITEMS
+    assert names.index("renege") == names.index("short_claim") + 1
     # The game record: a game under it, and an older log (read as the rule's first value).
     k = keeper()
     assert k.set_settings(s) is True
-    assert Keeper("st", k.fs, Clock()).game.cfg.short_claim == 1
+    assert Keeper("st", k.fs, Clock()).game.cfg.renege == 1
     old = {"st/" + n: open(OLD + "/" + n, "rb").read() for n in ("game.log", "settings.txt")}
     k = Keeper("st", FakeFS(old), Clock())
-    assert k.notice == "" and k.game.cfg.short_claim == 0 and k.game.cfg.muggins == 1
+    assert k.notice == "" and k.game.cfg.renege == 0 and k.game.cfg.muggins == 1
     # The export: the JSON's rules (a boolean) and a games.csv column.
-    assert records.game_document(k.game)["rules"]["short_claim"] is False
-    assert "short_claim" in export.GAME_COLUMNS
+    assert records.game_document(k.game)["rules"]["renege"] is False
+    assert "renege" in export.GAME_COLUMNS
     print("rule picked up")
 """
 

@@ -7,6 +7,7 @@ path (the unix port has no install): the files listed below, and blocks under
 `if sys.implementation.name == "micropython":`."""
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,12 @@ def python_files():
 
 def rel(path):
     return path.relative_to(REPO).as_posix()
+
+
+@functools.cache
+def tree(path):
+    """The parsed module at path, parsed once for all the checks here (some 400 files)."""
+    return ast.parse(path.read_text())
 
 
 def imported_names(tree):
@@ -85,7 +92,7 @@ def test_no_tool_imports_host_tests():
     own |= {p.stem for p in TOOLS.rglob("*.py")}
     found = []
     for path in python_files():
-        for name in imported_names(ast.parse(path.read_text())):
+        for name in imported_names(tree(path)):
             top = name.split(".")[0]
             if top in test_modules and top not in own:
                 found.append((rel(path), name))
@@ -94,7 +101,7 @@ def test_no_tool_imports_host_tests():
 
 
 def test_no_cpython_code_edits_its_import_path():
-    setting = {rel(p) for p in cpython_files() if sets_sys_path(ast.parse(p.read_text()))}
+    setting = {rel(p) for p in cpython_files() if sets_sys_path(tree(p))}
     assert sorted(setting - set(MICROPYTHON_ONLY)) == [], (
         "import by name: the project is installed"
     )
@@ -119,7 +126,7 @@ def sets_pythonpath(tree):
 
 def test_no_code_sets_pythonpath():
     """An environment's PYTHONPATH is a path edit too: the venvs have the project instead."""
-    found = [rel(p) for p in cpython_files() if sets_pythonpath(ast.parse(p.read_text()))]
+    found = [rel(p) for p in cpython_files() if sets_pythonpath(tree(p))]
     assert found == []
     for code in ("dict(os.environ, PYTHONPATH=p)", "{'PYTHONPATH': p}", "env['PYTHONPATH'] = p"):
         assert sets_pythonpath(ast.parse(code)), code
@@ -147,7 +154,7 @@ def test_no_room_imports_a_module_that_imports_it_back():
     graph = {}
     for name, path in modules.items():
         edges = set()
-        for target in imported_names(ast.parse(path.read_text())):
+        for target in imported_names(tree(path)):
             while target and target not in modules:
                 target = target.rpartition(".")[0]  # tools.a.b.NAME -> tools.a.b
             if target and target != name and not name.startswith(target + "."):

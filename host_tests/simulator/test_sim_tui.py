@@ -220,7 +220,7 @@ def check_fits(app, entry=True):
     shown = [rows[d.y + i][d.x : d.x + 16].rstrip() for i in range(8)]
     assert shown == [line.rstrip() for line in app.live.lines]
     if entry:  # the keys check_fits's test typed
-        assert shown[1] == "A   2   +2 deal" and shown[3] == "+3 A-B play"
+        assert shown[1] == "A   2   +2 *" and shown[3] == "A-B: +3 play"
 
 
 @pytest.mark.parametrize("key", ["q", "ctrl+c"])
@@ -375,7 +375,7 @@ def test_a_dumb_terminal_gets_the_line_mode(tmp_path):
         first = read_prompt()
         assert "PicoPeg line mode" in first and "\x1b[" not in first  # no escape codes
         os.write(master, b"12a\n")
-        assert "|A  12  +12 deal |" in read_prompt()
+        assert "|A  12  +12 *    |" in read_prompt()
         os.write(master, b"q\n")
         assert p.wait(timeout=20) == 0
     finally:

@@ -5,6 +5,7 @@ scores for the right side. Expectations derived by hand (see each test)."""
 from app_support import BAR_WHITE, DARK, board_in, fits, quiet, refused, state, text
 from modes import MODE_PEGGING, MODE_SCORE
 from scorekeeper.events import CARD, GO, PEG, PLAY
+from scorekeeper.history import deals
 
 # -- pegging helper ------------------------------------------------------------------
 
@@ -30,12 +31,21 @@ def test_pegging_helper_pegs_15s_pairs_31s_runs_and_last_card_to_the_right_side(
     h.type("9")
     g = h.keeper.game
     # Each card and what it pegged is one CARD event in the keeper's log (the helper's only
-    # store): (CARD, side, reason, points, dt, card). The 9 of clubs is card 8.
-    assert g.scores[:2] == [8, 4] and g.last[0:4] == (CARD, 0, PLAY, 4) and g.last[5] == 8
+    # store): (CARD, side, reason, points, dt, card). The 9 of clubs is card 8; its 4 hold
+    # the last card, so it is filed as a go: 1 of the 4 is the go's, 3 the run's (issue 27:
+    # as the scoreboard files 3 A then A).
+    assert g.scores[:2] == [8, 4] and g.last[0:4] == (CARD, 0, GO, 4) and g.last[5] == 8
     assert "play over: #" in h.lines
     pegs = [ev[1:4] for ev in g.events if ev[3]]
-    assert pegs == [(0, PLAY, 2), (0, PLAY, 2), (1, PLAY, 2), (1, PLAY, 2), (0, PLAY, 4)]
+    assert pegs == [(0, PLAY, 2), (0, PLAY, 2), (1, PLAY, 2), (1, PLAY, 2), (0, GO, 4)]
     assert len(g.events) == 8 and g.hand_cards == [4, 10, 17, 30, 5, 6, 7, 8]
+    d = deals(g)[0]
+    assert (d.kind(0, PLAY), d.kind(0, GO), d.kind(1, PLAY), d.kind(1, GO)) == (7, 1, 4, 0)
+    # The same play keyed on the scoreboard (2 A, 2 A, 2 B, 2 B, 3 A, A): the same record.
+    k = board_in(MODE_SCORE)
+    k.type("2A2A2B2B3AA")
+    e = deals(k.keeper.game)[0]
+    assert [e.kind(s, r) for s in (0, 1) for r in (PLAY, GO)] == [7, 1, 4, 0]
     h.press("#")  # back to the scoreboard for the show
     assert h.view.mode == MODE_SCORE
 
@@ -201,7 +211,7 @@ def test_pegging_helper_hash_after_the_play_starts_the_show():
     h.type("5A5567 89")
     assert "play over: #" in h.lines
     h.press("#")
-    assert h.view.mode == MODE_SCORE and "show: B hand" in h.lines
+    assert h.view.mode == MODE_SCORE and "show: B's hand" in h.lines
     h.type("8B")
     assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
     # Leaving in the middle of the play is still the play.
@@ -209,7 +219,7 @@ def test_pegging_helper_hash_after_the_play_starts_the_show():
     h.hold("D", 1000)
     h.hold("D", 1000)
     h.type("5#")
-    assert "play: # = show" in h.lines
+    assert "#: B's hand next" in h.lines
 
 
 def test_pegging_helper_lines_fit_with_four_players():

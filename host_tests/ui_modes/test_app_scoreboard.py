@@ -53,7 +53,7 @@ def test_points_then_side_peg_play_points_and_a_side_key_alone_is_a_go():
     assert h.led(13) == B_FRONT and h.led(1) == B_BACK
     assert h.led(121) == A_DEALER
     assert h.led(5) == MARK and h.led(4) == DARK and h.led(61) == SKUNK and h.led(91) == SKUNK
-    assert h.lines[1] == "A   3   +1 deal" and h.lines[2] == "B  13  +12"
+    assert h.lines[1] == "A   3   +1 *" and h.lines[2] == "B  13  +12"
 
 
 def test_pending_points_blink_ahead_of_every_side_and_change_nothing():
@@ -68,29 +68,32 @@ def test_pending_points_blink_ahead_of_every_side_and_change_nothing():
     blink_off(h)
     assert h.led(7) == DARK and h.led(8) == DARK
     assert state(h) == before
-    assert "+5 A-B play" in h.lines
+    assert "A-B: +5 play" in h.lines and "#: B's hand 5" in h.lines  # what each key does
     h.press("B")
     assert h.keeper.game.scores[:2] == [2, 8]
 
 
-def test_the_show_counts_in_order_pone_dealer_crib_then_hash_passes_the_deal():
+def test_the_show_counts_in_order_pone_dealer_crib_then_the_deal_passes_by_itself():
     h = board()  # A deals first: B is the pone
     h.press("#")  # the play is over
-    assert "show: B hand" in h.lines
+    assert "show: B's hand" in h.lines
     h.type("8#")
     assert last(h) == (PEG, 1, HAND, 8)
     h.type("12#")
     assert last(h) == (PEG, 0, HAND, 12)
-    assert "show: A crib" in h.lines
-    h.type("4#")
-    assert last(h) == (PEG, 0, CRIB, 4)
-    assert h.keeper.game.next_side == -1
-    h.press("#")
+    assert "show: A's crib" in h.lines
+    h.type("4#")  # the last count: the deal passes with it
     g = h.keeper.game
-    assert g.last[0:2] == (DEAL, 1) and g.dealer == 1 and not g.flagged
+    assert g.events[-2][:4] == (PEG, 0, CRIB, 4) and g.last[0:2] == (DEAL, 1)
+    assert g.dealer == 1 and not g.flagged
+    assert "A crib +4; B" in h.lines and "deals" in h.lines
     quiet(h)
     assert h.led(121) == B_DEALER
-    assert "play: # = show" in h.lines
+    assert "#: A's hand next" in h.lines  # the new deal's play; A is the pone now
+    before = state(h)
+    h.press("#")  # # out of habit: the deal has passed already, no empty play
+    refused(h, *before)
+    assert "B deals: the play first, then #" in " ".join(h.lines)
 
 
 def test_in_the_show_a_side_key_counts_that_side_hand_then_crib():
@@ -99,12 +102,12 @@ def test_in_the_show_a_side_key_counts_that_side_hand_then_crib():
     assert last(h) == (PEG, 1, HAND, 6)
     h.type("10A")
     assert last(h) == (PEG, 0, HAND, 10)
-    h.type("2A")  # A has counted its hand: this is its crib
-    assert last(h) == (PEG, 0, CRIB, 2)
     before = state(h)
-    h.type("3A")  # A has counted everything
+    h.type("3B")  # B has counted everything
     refused(h, *before)
-    assert "A has counted" in " ".join(h.lines)
+    assert "B has counted this hand; next: A crib" in " ".join(h.lines)
+    h.type("2A")  # A has counted its hand: this is its crib, and the deal passes
+    assert h.keeper.game.events[-2][:4] == (PEG, 0, CRIB, 2) and last(h)[0] == DEAL
 
 
 def test_a_count_out_of_turn_is_taken_and_flagged():
@@ -138,12 +141,12 @@ def test_impossible_hand_and_crib_counts_are_refused_unless_entered_as_a_correct
     refused(h, *before)
     assert "no crib scores 19" in " ".join(h.lines)
     h.type("*28#")  # 28 is possible (a 5 5 5 5 crib and a ten starter... 28)
-    assert last(h) == (PEG, 0, CRIB, 28)
+    assert h.keeper.game.events[-2][:4] == (PEG, 0, CRIB, 28)  # and the deal passed
 
 
 def test_a_negative_correction_moves_the_front_peg_back():
     h = board()
-    h.type("10A")
+    h.type("9A1A")  # 9 in the play, and a go
     h.hold("*", 1000)
     h.hold("*", 1000)  # long * again: a negative correction
     assert "correction -" in h.lines
@@ -198,9 +201,9 @@ def test_star_clears_the_entry_else_undoes_the_last_event_repeatedly():
 def test_star_takes_the_show_back_to_the_play():
     h = board()
     h.press("#")
-    assert "show: B hand" in h.lines
+    assert "show: B's hand" in h.lines
     h.press("*")
-    assert "play: # = show" in h.lines
+    assert "#: B's hand next" in h.lines
     h.type("2B")
     assert last(h) == (PEG, 1, PLAY, 2)
 
@@ -225,7 +228,7 @@ def test_a_win_plays_the_animation_then_holds_the_final_position():
     h = board()
     h.hold("*", 1000)
     h.type("115A")  # A to 115 by a correction
-    h.type("10B")
+    h.type("9B1B")  # 9 in the play, and a go
     h.type("6A")  # 121: A wins; B on 10 is double-skunked
     g = h.keeper.game
     assert g.winner == 0 and g.skunk == 2 and h.view.winner == 0
@@ -311,18 +314,20 @@ def test_after_a_refusal_a_side_key_still_takes_the_entry_but_a_digit_starts_a_n
     h.press("A")
     assert last(h) == (PEG, 0, HAND, 5)
     h.type("19#")  # no crib scores 19; typing the count again starts a new number, not 199
-    h.type("12#")
-    assert last(h) == (PEG, 0, CRIB, 12)
-    h.type("2C")  # no side C; the 2 stays for the right side key
-    h.press("B")  # the show is done: B has counted, refused ...
-    h.type("3")  # ... and a new number starts
-    assert "+3 A-B count" in h.lines
-    assert h.keeper.game.scores[:2] == [17, 5]
+    h.type("12#")  # the crib: the deal passes, B deals
+    assert h.keeper.game.events[-2][:4] == (PEG, 0, CRIB, 12)
+    h.type("2C")  # no side C; the 2 stays for the right side key ...
+    h.type("2C")  # ... and typed again it is 2, not 22: refused again
+    h.press("B")
+    assert last(h) == (PEG, 1, PLAY, 2)
+    assert h.keeper.game.scores[:2] == [17, 7]
 
 
 def test_the_show_done_and_undo_lines_fit_the_display():
     h = board()
-    h.type("#4#4#4#")
+    h.type("#4#4#4#")  # the crib's count passes the deal
+    assert "A crib +4; B" in h.lines and "deals" in h.lines and fits(h)
+    h.press("*")  # the pass taken back: every count is in
     assert "all in: # = deal" in h.lines and fits(h)
     h.hold("*", 1000)
     h.type("12B")
@@ -332,7 +337,7 @@ def test_the_show_done_and_undo_lines_fit_the_display():
     h.hold("*", 1000)
     h.type("12A")  # A: 12 + 12 + 12
     h.type("24#")  # in the play: # first says what it would do (issue 11 item 11) ...
-    assert fits(h) and "# again: A hand" in h.lines
+    assert fits(h) and "# again: A's hand 24; the show starts" in text(h)
     h.press("*")
     h.type("27#")  # ... but a count no hand scores is refused at once (issue 20)
     assert fits(h) and "no hand scores" in h.lines
@@ -343,14 +348,14 @@ def test_the_first_hash_refuses_an_impossible_count():
     # nothing changed, and the preview never offers the game hole.
     h = board()
     h.type("29#")
-    assert "# again: B hand 29, the show starts" in text(h)
+    assert "# again: B's hand 29; the show starts" in text(h)
     h.press("0")
     before = state(h)
     h.press("#")
     refused(h, *before)
     assert "no hand scores 290" in text(h)
     h.type("12#")  # a digit starts again after the refusal: 12, asked, then counted
-    assert "# again: B hand 12, the show starts" in text(h)
+    assert "# again: B's hand 12; the show starts" in text(h)
     h.press("#")
     assert last(h) == (PEG, 1, HAND, 12)
 
@@ -359,7 +364,7 @@ def test_every_count_in_says_to_press_star_and_hash_does_not_loop():
     # Issue 20: every count is in, digits typed: # says * clears them (it used to say
     # "# alone passes the deal" while # kept resubmitting them); * then # passes the deal.
     h = board()
-    h.type("#4#4#4#")
+    h.type("#4#4#4#*")  # the last count passes the deal; * takes the pass back
     h.type("5")
     before = state(h)
     h.press("#")
@@ -418,7 +423,7 @@ def test_a_side_key_after_the_game_is_over_says_game_over():
 def test_five_card_three_for_last_is_offered_in_the_play_only():
     h = board_in(MODE_SCORE, ("five_card", 1))
     h.press("#")  # the show: 3 then B would be B's hand, not three for last
-    assert "3 B: 3 for last" not in h.lines and "show: B hand" in h.lines
+    assert "3 B: 3 for last" not in h.lines and "show: B's hand" in h.lines
     h.type("3B")
     assert last(h) == (PEG, 1, HAND, 3)
 

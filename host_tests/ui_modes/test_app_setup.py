@@ -9,7 +9,7 @@ from modes import MODE_SCORE, MODE_SETTINGS, MODE_STATS, MODE_VERIFY
 
 def test_settings_change_rules_and_board_options_and_keep_them():
     h = board_in(MODE_SETTINGS)
-    assert h.lines[1:4] == ["players", "= 2", "(1 of 15)"]
+    assert h.lines[1:4] == ["players", "= 2", "(1 of 17)"]
     h.press("D")  # players 3: no peg yet, so the game follows at once
     assert h.keeper.game.sides == 3 and "= 3" in h.lines
     h.press("B")  # partners
@@ -17,9 +17,9 @@ def test_settings_change_rules_and_board_options_and_keep_them():
     h.press("D")  # partnerships need 4 players
     refused(h, *before)
     assert "partnerships need 4" in text(h)
-    for _ in range(10):  # to brightness (item 12)
+    for _ in range(12):  # to brightness (item 14)
         h.press("B")
-    assert h.lines[1:4] == ["brightness", "= 5", "(12 of 15)"]
+    assert h.lines[1:4] == ["brightness", "= 5", "(14 of 17)"]
     h.press("D")  # 5 -> 6: global scale 84, so a front peg is 255 * 84 / 255 = 84
     h.power_cut()
     assert h.view.mode == MODE_SETTINGS and h.view.brightness == 6
@@ -39,7 +39,7 @@ def test_settings_rules_changed_mid_game_wait_for_the_next_game():
     assert "= 61" in h.lines and "rules: next game" in h.lines
     assert h.keeper.game.target == 121
     # The board's own options apply at once, and say so, even with rules waiting (item 8).
-    for _ in range(9):  # game to (3) -> brightness (12)
+    for _ in range(11):  # game to (3) -> brightness (14)
         h.press("B")
     h.press("D")
     assert h.lines[1:3] == ["applies now", "brightness"] and h.view.brightness == 6
@@ -134,11 +134,11 @@ def test_a_rules_change_that_starts_the_game_again_starts_it_in_the_play():
     # its first hand is in the play (2 then C is play points, not C's count).
     h = board()
     h.press("#")
-    assert "show: B hand" in h.lines
+    assert "show: B's hand" in h.lines
     h.to_mode(MODE_SETTINGS)
     h.press("D")  # players: 3
     h.hold("D", 3200)
-    assert h.keeper.game.sides == 3 and "play: # = show" in h.lines
+    assert h.keeper.game.sides == 3 and "#: B's hand next" in h.lines
     h.type("2C")
     assert h.keeper.game.last[2] == 0  # events.PLAY
 

@@ -110,23 +110,25 @@ def test_the_cut_for_deal_makes_no_empty_deal():
     h.power_cut()
     assert h.keeper.game.dealer == 1  # on flash: the game's first dealer is B
     h.press("#")
-    assert "show: A hand" in h.lines
+    assert "show: A's hand" in h.lines
 
 
 def test_hash_after_digits_in_the_play_asks_first():
     h = board()
     h.type("8#")
-    assert h.keeper.game.events == [] and "# again: B hand" in h.lines
+    assert h.keeper.game.events == [] and "# again: B's hand 8; the show starts" in " ".join(
+        " ".join(h.lines).split()
+    )
     h.press("*")  # anything else drops the question (* clears the 8)
     h.press("#")  # # alone: the play is over, the show starts (no count yet): an event
-    assert h.keeper.history() == ["show"] and "show: B hand" in h.lines
+    assert h.keeper.history() == ["show"] and "show: B's hand" in h.lines
     h.type("8#")  # in the show, digits then # count at once
     assert h.keeper.game.last[0:4] == (PEG, 1, HAND, 8)
 
 
 def test_the_first_screen_says_what_to_type():
     h = board()
-    assert h.view.detail == ["play: # = show", "points, then A-B", "0 A-B: who deals"]
+    assert h.view.detail == ["#: B's hand next", "points, then A-B", "0 A-B: who deals"]
     h.type("2A")
     assert "points, then A-B" not in h.lines
 
@@ -142,7 +144,7 @@ def test_hints_name_only_the_sides_that_exist():
         h = board_in(MODE_SCORE, *settings)
         assert "points, then " + keys in h.lines and "0 {}: who deals".format(keys) in h.lines
         h.type("2")
-        assert "+2 {} play".format(keys) in h.lines
+        assert "{}: +2 play".format(keys) in h.lines
 
 
 def test_partnerships_name_the_partner_whose_hand_is_due():
@@ -161,7 +163,7 @@ def test_partnerships_name_the_partner_whose_hand_is_due():
         h.type(count + "#")
     seen.append(due())
     assert seen == ["show: B pone", "show: A partner", "show: B partner", "show: A dealer",
-                    "show: A crib"]  # fmt: skip
+                    "show: A's crib"]  # fmt: skip
 
 
 def test_play_time_survives_a_power_cut():

@@ -52,7 +52,15 @@ LONGEST = {
 SIDE = re.compile(r"SIDES\[|side_name\(|player_name\(")
 # Where a name means something else in one module's display lines (the widest it can be).
 LONGEST_IN = {
-    "modes/score.py": {"what": "count", "e.value": "999", "keys": "A-D"},
+    "modes/score.py": {"what": "count", "e.value": "999", "keys": "A-D",
+                       "'-+'[self.sign >= 0]": "+"},
+    "ui/showentry.py": {"what": "B partner", "left": "5", "'' if left == 1 else 's'": "s",
+                        "self.claim.value": "29", "self.total": "29", "n": "4", "n + 1": "5",
+                        "missed": "29", "points": "29", "how": "correct: ",
+                        "RANK_TEXT[r]": "10"},
+    "ui/verdict.py": {"e.claim.value": "29", "e.total": "29", "rc.fifteens": "16",
+                      "rc.pairs": "12", "rc.runs": "12", "rc.flush": "5", "opp": "A-D",
+                      "short": "29", "short or e.claim.value - e.total": "29", "side": "A"},
     "modes/verify.py": {"side": "A", "r.claimed": "29", "a.total": "29", "a.fifteens": "16",
                      "a.pairs": "12", "a.runs": "12", "a.flush": "5", "a.nobs": "1"},
     "modes/pegging.py": {"p.count": "31"},
@@ -153,18 +161,19 @@ def test_the_display_shows_a_whole_note_and_the_entry_with_any_number_of_sides()
         shown = " ".join(lines)
         assert "B hand first: A cannot count into the game hole" in " ".join(shown.split())
         keys = "A-" + "ABCD"[k.game.sides - 1]
-        assert "+8 {} count".format(keys) in lines, (settings, lines)
+        assert "{}: +8 count".format(keys) in lines, (settings, lines)
         assert len(lines) == ROWS and all(len(x) <= COLS for x in lines)
 
 
-def test_three_or_four_sides_share_lines_only_while_a_note_needs_the_room():
+def test_three_or_four_sides_share_lines_only_while_the_detail_needs_the_room():
     h = board_in(MODE_SCORE, ("players", 4))  # A deals
-    assert h.lines[1:5] == ["A   0      deal", "B   0", "C   0", "D   0"]
+    assert h.lines[1:5] == ["A   0      *", "B   0", "C   0", "D   0"]
     h.press("*")  # nothing to undo: a refusal of three lines, then the mode's line
     assert h.lines[1:3] == ["A   0 * B   0", "C   0   D   0"]
-    assert h.lines[3:7] == wrap("nothing to undo: this game has just started") + ["play: # = show"]
+    assert h.lines[3:7] == wrap("nothing to undo: this game has just started") + [
+        "#: B's hand next"]  # fmt: skip
     h.type("2B")
-    assert h.lines[1:5] == ["A   0      deal", "B   2   +2", "C   0", "D   0"]
+    assert h.lines[1:5] == ["A   0      *", "B   2   +2", "C   0", "D   0"]
 
 
 def test_every_mode_shows_a_four_line_note_whole():

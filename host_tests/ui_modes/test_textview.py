@@ -19,7 +19,7 @@ def test_scoreboard_lines():
     assert build_lines(v, lines) is True
     assert lines == [
         "Scoreboard   121",
-        "A  87   +7 deal",
+        "A  87   +7 *",
         "B 102  +12",
         "",
         "",
@@ -46,7 +46,7 @@ def test_pending_entry_result_and_breakdown():
         "Scoreboard   121",
         "A   5   +5",
         "B   0",
-        "C 118   +8 deal",
+        "C 118   +8 *",
         "C +12 -> 121",
         "15s 4  pairs 2",
         "runs 3 nobs 1",
@@ -57,7 +57,7 @@ def test_pending_entry_result_and_breakdown():
     v.winner, v.skunk = 2, 2
     v.detail = []
     assert build_lines(v, lines) is True
-    assert lines[4] == "C wins dbl skunk" and lines[3] == "C 121  +20 deal"  # not +3
+    assert lines[4] == "C wins dbl skunk" and lines[3] == "C 121  +20 *"  # not +3
     v.target = 61
     build_lines(v, lines)
     assert lines[4] == "C wins lurch"  # a 61-point game's skunk: a lurch
@@ -82,9 +82,9 @@ def test_score_line_for_a_correction_down():
     v.fixed = 2  # B's last move was a correction (issue 20: shown as one, not as pegged)
     assert score_line(v, 1) == "B  10 fix-3"
     v.dealer = 1
-    assert score_line(v, 1) == "B  10 fix-3 deal"
+    assert score_line(v, 1) == "B  10 fix-3 *"
     v.front[1], v.moved[1] = 121, -12
-    assert score_line(v, 1) == "B 121 fix-12 D"  # 16 columns: the dealer as D
+    assert score_line(v, 1) == "B 121 fix-12 *"  # the one dealer mark, as on every line
 
 
 def test_a_correction_is_shown_as_a_correction_on_the_board():
@@ -95,9 +95,9 @@ def test_a_correction_is_shown_as_a_correction_on_the_board():
     h = board()
     h.hold("*", 1000)
     h.type("25A")
-    assert h.lines[1] == "A  25 fix+25 D"
+    assert h.lines[1] == "A  25 fix+25 *"
     h.type("2A")
-    assert h.lines[1] == "A  27   +2 deal"
+    assert h.lines[1] == "A  27   +2 *"
 
 
 def test_view_follows_a_scorekeeper_game():
@@ -120,7 +120,7 @@ def test_view_follows_a_scorekeeper_game():
     lines = new_lines()
     build_lines(v, lines)
     # A's last points are the 2 pegged, not the 1 hole left to the game hole (issue 11, 8).
-    assert lines[1:4] == ["A 121   +2 deal", "B   5   +3", "A wins dbl skunk"]
+    assert lines[1:4] == ["A 121   +2 *", "B   5   +3", "A wins dbl skunk"]
 
 
 def test_overlay_segments_are_checked():

@@ -25,10 +25,11 @@ def test_count_verify_keys_its_hand_on_revisions_and_lets_the_old_game_go():
     mode = Mode(k)
     mode.enter(0)
     old = weakref.ref(k.game)
-    assert mode.hand == (k.game_rev, k.game.deals)
-    mode.claim.push(1)  # a claim typed in the old game ...
+    assert mode.cards.deal == (k.game_rev, k.game.deals)
+    mode.cards.claim.push(1)  # a claim typed in the old game ...
     k.new_game()
     gc.collect()
     assert old() is None  # nothing holds the replaced game, the mode included
     mode.enter(0)
-    assert mode.hand == (k.game_rev, k.game.deals) and mode.claim.digits == 0  # another hand
+    assert mode.cards.deal == (k.game_rev, k.game.deals)  # another hand ...
+    assert mode.cards.claim.digits == 0  # ... and nothing typed for it

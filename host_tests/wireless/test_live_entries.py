@@ -129,12 +129,11 @@ def test_the_cut_his_heels_and_the_counts_of_the_show():
     t.ok({"kind": "next"})  # the show
     t.ok({"kind": "count", "side": "A", "points": 8})  # A's hand (the pone's)
     t.ok({"kind": "count", "points": 12})  # whoever counts next: B's hand
-    t.ok({"kind": "count", "points": 4})  # B's crib
-    t.ok({"kind": "next"})  # the deal passes
+    t.ok({"kind": "count", "points": 4})  # B's crib: the deal passes with it
     k = Harness("/k", fs=MemFS())
     k.type("0B")
     k.hold("A", 1000)
-    k.type("2A#8A12#4##")
+    k.type("2A#8A12#4#")
     k.wait(200)
     same_board(t.h, k)
     assert t.h.keeper.game.scores[:2] == [10, 18]
@@ -196,7 +195,7 @@ def test_what_the_board_asks_to_confirm_needs_the_entrys_confirm():
     before = t.h.keeper.snapshot()
     status, answer = t.send({"kind": "count", "points": 8})  # in the play: # again?
     assert status == 409 and answer["confirm"] is True
-    assert answer["error"].startswith("# again: B hand 8")
+    assert answer["error"].startswith("# again: B's hand 8")
     assert t.h.keeper.snapshot() == before
     t.ok({"kind": "count", "points": 8, "confirm": True})  # the show starts, B's hand in
     status, answer = t.send({"kind": "next"})  # A's hand missing: # again passes the deal
@@ -221,7 +220,7 @@ def test_what_is_typed_on_the_keypad_is_kept_aside_and_never_mixed():
     h.type("12")  # typed on the board: not yet a side
     t.ok({"kind": "peg", "side": "B", "points": 3})  # the phone's own 3, not 123 or 312
     assert h.keeper.game.scores[:2] == [0, 3]
-    assert "+12 A-B play" in h.lines  # the board's 12 still there ...
+    assert "A-B: +12 play" in h.lines  # the board's 12 still there ...
     h.type("A")  # ... for its side key
     assert h.keeper.game.scores[:2] == [12, 3]
     # A refused phone entry gives the typed digits back too, and leaves none of its own.

@@ -6,7 +6,7 @@ the board takes for each way of keying it (tools/presses/ways.py); printed as th
 way and player count, ``presses WAY PLAYERS MEAN``, beside the physical floor (every card of
 the deal one key: 13 with two players, 17 with three, 21 with four; plus the play, keyed as
 every way keys it) and the goal. The scripts are the ones a test plays through the real
-firmware, peg by peg against the rules engine (host_tests: test_presses_scripts.py).
+firmware, peg by peg against the rules engine (host_tests/ui_modes/test_presses_scripts.py).
 
     make bench-presses                  # or python -m tools.bench.bench_presses
     make bench-presses KEEP=DIR         # also DIR/NNNN.json and DIR/NNNN-WAY.sim per deal

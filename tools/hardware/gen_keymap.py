@@ -1,8 +1,9 @@
 """Draw the keypad's key map as an SVG for the README (docs/img/keymap.svg).
 
-Each key shows its legend, what a tap does on the scoreboard, and (in red) what a long press
-or a hold does; the side keys also show the suit they stand for when typing cards. The
-words are the key map of docs/KEYMAP.md, which has every mode's keys in full.
+Each key shows its legend, what a tap does on the scoreboard, (in red) what a long press or a
+hold does, and (in blue) the card it types where cards are typed, one key a card: the digits
+ace to ten, A B C jack, queen, king. The words are the key map of docs/KEYMAP.md, which has
+every mode's keys in full.
 
     python -m tools.hardware.gen_keymap           # rewrite docs/img/keymap.svg
     python -m tools.hardware.gen_keymap --check   # exit 1 if it is out of date
@@ -19,24 +20,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TARGET = ROOT / "docs" / "img" / "keymap.svg"
 
-# legend, tap on the scoreboard, long press / hold, card entry
+# legend, tap on the scoreboard, long press / hold, card (where cards are typed: one key a card)
 KEYS = (
     ("1", "points", "", "ace"),
-    ("2", "points", "", ""),
-    ("3", "points", "", ""),
-    ("A", "side A", "long: his heels", "♣ clubs"),
-    ("4", "points", "", ""),
-    ("5", "points", "", ""),
-    ("6", "points", "", ""),
-    ("B", "side B", "long: his heels", "♦ diamonds"),
-    ("7", "points", "", ""),
-    ("8", "points", "", ""),
-    ("9", "points", "", ""),
-    ("C", "side C", "long: his heels", "♥ hearts"),
+    ("2", "points", "", "2"),
+    ("3", "points", "", "3"),
+    ("A", "side A", "long: his heels", "J jack"),
+    ("4", "points", "", "4"),
+    ("5", "points", "", "5"),
+    ("6", "points", "", "6"),
+    ("B", "side B", "", "Q queen"),
+    ("7", "points", "", "7"),
+    ("8", "points", "", "8"),
+    ("9", "points", "", "9"),
+    ("C", "side C", "", "K king"),
     ("*", "clear / undo", "long: correction", ""),
     ("0", "points; 0 A-D: cut", "", "ten"),
-    ("#", "enter / show / deal", "hold 3 s: new game", ""),
-    ("D", "side D", "long: next mode", "♠ spades"),
+    ("#", "enter / the show", "hold 3 s: new game", ""),
+    ("D", "side D", "long: next mode", ""),
 )
 
 KEY_W = 150
@@ -94,12 +95,12 @@ def render():
         "2 A pegs 2 for A; a side key alone is a go.</text>".format(MARGIN, foot_y)
     )
     parts.append(
-        '<text x="{}" y="{}" font-size="15">Long D steps through the modes: scoreboard, '
-        "count verify, pegging helper,</text>".format(MARGIN, foot_y + 24)
+        '<text x="{}" y="{}" font-size="15">Cards one key each: 4 5 6 7 5, a claim, # '
+        "(or A nobs, B/C a flush).</text>".format(MARGIN, foot_y + 24)
     )
     parts.append(
-        '<text x="{}" y="{}" font-size="15">discard coach, settings, statistics '
-        "(docs/KEYMAP.md has every mode's keys).</text>".format(MARGIN, foot_y + 48)
+        '<text x="{}" y="{}" font-size="15">Long D: the other modes (docs/KEYMAP.md has '
+        "every mode's keys).</text>".format(MARGIN, foot_y + 48)
     )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -24,11 +24,11 @@ CELL_MV, OUT_MV = 3700, 5000
 EFFICIENCY_PCT = 85  # a bank's boost converter and cable: typical figures are 80-90 %
 LOGIC_MA = 60  # hardware/README.md logic_ma: the Pico, the display, the buffer, the status LED
 SAMPLE_MS = 8192  # 16 periods of the slowest blink (512 ms): a whole cycle of every animation
-# A game in the middle: points for A and B (each at most 14, as the play allows) that leave
-# A on 72 (back peg 64) and B on 59 (57), then a pending 6 for A, previewed (blinking) where
-# it would land, as while a player keys points.
-MIDGAME = ("8A", "5B", "12A", "9B", "2A", "10B", "14A", "2B", "6A", "13B", "12A", "14B",
-           "10A", "4B", "8A", "2B")  # fmt: skip
+# A game in the middle: points for A and B (each what one card can peg in the play: 2-9,
+# 12-15) that leave A on 72 (back peg 64) and B on 59 (57), then a pending 6 for A,
+# previewed (blinking) where it would land, as while a player keys points.
+MIDGAME = ("8A", "5B", "12A", "9B", "2A", "6B", "4B", "14A", "2B", "6A", "13B", "12A", "14B",
+           "6A", "4A", "4B", "8A", "2B")  # fmt: skip
 MIDGAME_SCORES = (72, 59)
 PENDING = "6"
 

@@ -30,7 +30,7 @@ from scorekeeper.events import (
 from view import SIG_ERROR
 
 from tools.board.memfs import MemFS
-from tools.presses.dealer import SIDES
+from tools.presses.dealer import RANKS, SIDES
 from tools.presses.ways import DEAL_MARK
 from tools.simulator.script import Runner, tokens
 
@@ -134,8 +134,9 @@ def replay(d, steps, cards=False, passes=1):
     if cards:
         for side, kind, _points in d.counts():
             key = (side, CRIB if kind == "crib" else HAND)
-            held = d.crib if kind == "crib" else d.hands[side]
-            if not any(set(c) >= set(held) for c in got_cards.get(key, [])):
+            held = (d.crib if kind == "crib" else d.hands[side]) + [d.starter]
+            ranks = sorted(-RANKS[c] for c in held)  # a count typed by rank (countcards)
+            if not any(c == ranks or set(c) == set(held) for c in got_cards.get(key, [])):
                 problems.append("{}: the count's cards are not {}".format(_name(key), held))
     if got_passes != passes:
         problems.append("the deal passed {} times, not {}".format(got_passes, passes))

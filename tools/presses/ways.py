@@ -4,37 +4,53 @@
     presses(steps)                    # the key presses of the deal (setup not counted)
 
 A script is simulator steps (docs/SIMULATOR.md): first the setup of a fresh board (the
-players in Settings, the cut for the first dealer), then the line ``# the deal`` and the
-deal's keys, then ``expect`` lines for each side's score. ``presses`` counts each tap and
-each long press as one press, from ``# the deal`` on.
+players and the show rule in Settings, the cut for the first dealer), then the line
+``# the deal`` and the deal's keys, then ``expect`` lines for each side's score. ``presses``
+counts each tap and each long press as one press, from ``# the deal`` on.
 
-The ways (``WAYS``):
-- ``typed``: the scoreboard only, every count typed as a number;
-- ``checked``: the show checked against the cards on the keypad, each count claimed;
-- ``counted`` and ``phone`` come with the firmware that has them.
+The ways (``WAYS``), each on the scoreboard (docs/KEYMAP.md):
+- ``typed``: the show rule "type counts": each count typed as a number, then ``#``;
+- ``checked``: "check claims": each count's cards, one key a card, the claim, ``#``;
+- ``counted``: "count the cards": each count's cards, then ``#`` (the board counts them);
+- ``phone`` comes with the paired phone's card picker.
 
-Every way keys the play the same way (``play_steps``): his heels first (a jack starter), then
-each side's play points in as few entries as the board takes (each an amount one card can
-peg), and each go or last card on its own as a go, so the deal's record has the play's
-points and gos of the engine's play; no side gets two gos in a row where another entry can
-go between them.
+Where the ranks leave a flush or nobs possible (``cribbage.rankcount``), one key says what
+the suits make, in place of ``#``: ``#`` none (the common answer), ``A`` nobs, ``B`` a flush,
+``C`` a flush with the starter. The deal passes by itself after its last count.
+
+Every way keys the play the same way (``play_steps``): his heels first (a jack starter: long
+J, the A key), then each side's play points in as few entries as the board takes (each an
+amount one card can peg: 2-9, 12-15), and each go or last card on its own as a go, so the
+deal's record has the play's points and gos of the engine's play; no side gets two gos in a
+row where another entry can go between them (else the board asks, and the key again says
+yes).
 SPDX-License-Identifier: MIT
 """
 
-from tools.presses.dealer import RANKS, SIDES, SUITS
+from cribbage.rankcount import RankCount
+from cribbage.show import score_show
 
-WAYS = ("typed", "checked")
+from tools.presses.dealer import RANKS, SIDES
+
+WAYS = ("typed", "checked", "counted")
 DEAL_MARK = "# the deal"
-# What one play entry may peg (the scoreboard refuses more: scorekeeper.rules.MAX_PLAY).
-PLAY_AMOUNTS = tuple(range(2, 16))
+# What one play entry may peg: what one card can peg in the play (no card pegs 10 or 11).
+PLAY_AMOUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15)
+SHOW_RULE = {"typed": 0, "checked": 1, "counted": 2}  # the show rule's value per way
+SHOW_ITEM = 11  # the show rule's place in Settings (ruletable.RULES)
+RANK_KEYS = "1234567890ABC"  # ace .. king, one key each
 
 
-def setup_steps(d):
-    """A fresh board to this deal: the players (Settings' first item), the first dealer."""
+def setup_steps(d, way="typed"):
+    """A fresh board to this deal: the players (Settings' first item), the show rule, the
+    first dealer."""
     steps = []
-    if d.players != 2:
+    rule = SHOW_RULE.get(way, 0)
+    if d.players != 2 or rule:
         steps += ["long D"] * 4  # Settings (the fifth mode)
         steps += ["press D"] * (d.players - 2)  # players: 2 -> 3 -> 4
+        if rule:
+            steps += ["press B"] * SHOW_ITEM + ["press D"] * rule  # show: its value
         steps += ["hold D"]  # back to the scoreboard
     steps.append("type 0" + SIDES[d.dealer])  # the cut: that side deals first
     return steps
@@ -80,23 +96,19 @@ def play_entries(d, amounts=PLAY_AMOUNTS):
 def play_steps(d):
     steps = []
     if d.heels():
-        steps.append("long A")  # his heels: any of A-C gives the dealer 2
+        steps.append("long A")  # his heels: long J (the A key), 2 for the dealer
+    last_go = -1
     for side, points, is_go in play_entries(d):
         letter = SIDES[side]
-        steps.append("press " + letter if is_go and points == 1 else
-                     "type {}{}".format(points, letter))  # fmt: skip
+        if is_go and points == 1:
+            steps.append("press " + letter)
+            if last_go == side:  # a second go in a row for the side: the board asks
+                steps.append("press " + letter)
+            last_go = side
+        else:
+            steps.append("type {}{}".format(points, letter))
+            last_go = -1
     return steps
-
-
-def rank_keys(card):
-    """A card's rank as count verify takes it: 1-9, 0 for a ten, 11-13 for J-K."""
-    r = RANKS[card]
-    return "0" if r == 10 else str(r)
-
-
-def card_keys(card):
-    """Rank then suit key (A clubs, B diamonds, C hearts, D spades)."""
-    return rank_keys(card) + "ABCD"[SUITS[card]]
 
 
 def count_cards(d, side, kind):
@@ -107,21 +119,35 @@ def typed(d):
     steps = play_steps(d) + ["press #"]  # the play is over: the show
     for _side, _kind, points in d.counts():
         steps.append("type {}#".format(points))  # the count due next
-    return steps + ["press #"]  # the deal passes
+    return steps  # the deal passes by itself after its last count
 
 
-def checked(d):
-    steps = play_steps(d) + ["long D"]  # count verify: the count due is the pone's hand
+def answer_of(d, cards, kind):
+    """The one-key answer for a count's suits: 0 none, 1 nobs, 2 a flush, 3 with the starter."""
+    show = score_show(cards, d.starter, kind == "crib")
+    if show.flush > len(cards):
+        return 3
+    return 2 if show.flush else (1 if show.nobs else 0)
+
+
+def by_cards(d, claims):
+    """The show typed as cards: the checked and counted ways."""
+    steps = play_steps(d) + ["press #"]
     first = True
     for side, kind, points in d.counts():
-        cards = [card_keys(c) for c in count_cards(d, side, kind)]
+        cards = count_cards(d, side, kind)
+        keys = "".join(RANK_KEYS[RANKS[c] - 1] for c in cards)
         if first:
-            cards.append(card_keys(d.starter))  # the starter last, once a deal
+            keys += RANK_KEYS[RANKS[d.starter] - 1]  # the starter, once a deal
             first = False
-        steps.append("type {}#".format(points))  # the claim
-        steps.append("type " + " ".join(cards))
-        steps.append("press #")  # pegs the claim; after the crib: back to the scoreboard
-    return steps + ["press #"]  # the deal passes
+        rc = RankCount([RANKS[c] for c in cards], RANKS[d.starter], kind == "crib")
+        if claims:
+            keys += str(points)
+        # What the suits make, one key where the ranks leave it open (# when no suit can
+        # change the count): # no flush and no nobs, A nobs, B a flush, C with the starter.
+        keys += "#ABC"[answer_of(d, cards, kind)] if rc.total < 0 else "#"
+        steps.append("type " + keys)
+    return steps
 
 
 def score_expects(d):
@@ -138,8 +164,11 @@ def score_expects(d):
 
 def script(d, way):
     """The whole script of the deal keyed one way: setup, the deal, the expected scores."""
-    deal = {"typed": typed, "checked": checked}[way](d)
-    return setup_steps(d) + [DEAL_MARK] + deal + score_expects(d)
+    if way == "typed":
+        deal = typed(d)
+    else:
+        deal = by_cards(d, way == "checked")
+    return setup_steps(d, way) + [DEAL_MARK] + deal + score_expects(d)
 
 
 def presses(steps):

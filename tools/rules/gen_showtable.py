@@ -4,7 +4,7 @@ Fifteens, pairs and runs depend only on the multiset of ranks of the five cards 
 starter), not on suits or on which card is the starter. There are C(17, 5) = 6,188 sorted
 5-rank multisets (C(16, 4) = 1,820 of 4 ranks for the five-card game's 3-card hand), so
 ``show_points`` looks the sum up in a table instead of counting it each time. The table is
-computed here from the counting functions in ``cribbage.show`` (``fifteens_count`` and
+computed here from the counting functions in ``cribbage.rankpoints`` (``fifteens_count`` and
 ``pairs_runs_points``, written from the rules), and stored as text bytes so the module is
 small and stays in flash when frozen.
 
@@ -23,7 +23,7 @@ import sys
 from itertools import combinations_with_replacement
 from math import comb
 
-from cribbage.show import fifteens_count, pairs_runs_points
+from cribbage.rankpoints import fifteens_count, pairs_runs_points
 
 from tools import genfile
 

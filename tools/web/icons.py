@@ -50,19 +50,33 @@ def svg():
 
 
 def png(size):
-    """The icon as PNG bytes (RGB, 2x2 supersampled edges)."""
+    """The icon as PNG bytes (RGB, 2x2 supersampled edges: each pixel the mean of the colours
+    at its four quarter points)."""
     board, centres, r = _geometry(size)
+    across = [x + s for x in range(size) for s in (0.25, 0.75)]  # the samples' x, in order
+    # Per sample x: None off the board, else its column and its squared distance from that
+    # column's holes (a hole's x depends on its column only).
+    cols = []
+    for x in across:
+        if board[0] <= x < board[2]:
+            col = int((x - board[0]) * COLS / (board[2] - board[0]))
+            cols.append((col, (x - centres[(0, col)][0]) ** 2))
+        else:
+            cols.append(None)
+    mixed = {}  # four sample colours -> the pixel's 3 bytes
     rows = []
     for y in range(size):
+        top, bottom = (
+            _samples(y + 0.25, cols, board, centres, r),
+            _samples(y + 0.75, cols, board, centres, r),
+        )
         row = bytearray([0])  # filter type 0
-        for x in range(size):
-            acc = [0, 0, 0]
-            for sy in (0.25, 0.75):
-                for sx in (0.25, 0.75):
-                    c = _colour(x + sx, y + sy, board, centres, r)
-                    for i in range(3):
-                        acc[i] += c[i]
-            row += bytes(v // 4 for v in acc)
+        for x in range(0, 2 * size, 2):
+            four = (top[x], top[x + 1], bottom[x], bottom[x + 1])
+            pixel = mixed.get(four)
+            if pixel is None:
+                pixel = mixed[four] = bytes(sum(c[i] for c in four) // 4 for i in range(3))
+            row += pixel
         rows.append(bytes(row))
     raw = zlib.compress(b"".join(rows), 9)
 
@@ -76,15 +90,17 @@ def png(size):
     )
 
 
-def _colour(x, y, board, centres, r):
-    if not (board[0] <= x < board[2] and board[1] <= y < board[3]):
-        return BG
-    col = int((x - board[0]) * COLS / (board[2] - board[0]))
+def _samples(y, cols, board, centres, r):
+    """The colour at each sample x (cols: png's per-x column and distance) on the line y: the
+    background off the board, a hole's or a peg's colour inside the hole of its cell (only
+    that hole can cover the point), the board's elsewhere."""
+    if not board[1] <= y < board[3]:
+        return [BG] * len(cols)
     row = int((y - board[1]) * ROWS / (board[3] - board[1]))
-    cx, cy = centres[(row, col)]  # only the hole of this cell can cover the point
-    if (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
-        return PEGS.get((row, col), HOLE)
-    return PCB
+    dy2 = (y - centres[(row, 0)][1]) ** 2  # a hole's y depends on its row only
+    inside = [PEGS.get((row, col), HOLE) for col in range(COLS)]
+    rr = r * r
+    return [BG if c is None else (inside[c[0]] if c[1] + dy2 <= rr else PCB) for c in cols]
 
 
 def write_icons(out):
