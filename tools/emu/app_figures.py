@@ -14,15 +14,15 @@ stderr; the figures, as JSON, to stdout (or OUT).
   key down from then on is read), and a tap TAP_AFTER_MS after the first frame, while the
   modes still load (firmware/bootkeys.py keeps it): 2 then A on the fresh flash, A alone (a
   go) on the 220-peg game, and the first frame that shows its point (the modes had loaded);
-- keys: on that board, five goes for A (side key alone): key release to the frame that shows
-  the point, through the debounce, the keeper's write to flash (with the flash chip's
-  typical erase and program times, flashchip.py) and the next frame. "Registered" is the
-  second scan after the release: since issue 13 that is the confirming scan the keypad task
-  takes 5 ms after the first up-read (it was the next 20 ms scan), and the frame is drawn by
-  the keypad task at once. The saved game is made on the PC and then left idle for a minute
-  (board_files.saved_game), so its journal is folded into game.log as on a board unplugged
-  at rest; the goes append to a fresh journal, and no fold falls among them (they are 0.7 s
-  apart);
+- keys: on that board, five goes, B and A in turn (side key alone): key release to the frame
+  that shows the point, through the debounce, the keeper's write to flash (with the flash
+  chip's typical erase and program times, flashchip.py) and the next frame. "Registered" is
+  the second scan after the release: since issue 13 that is the confirming scan the keypad
+  task takes 5 ms after the first up-read (it was the next 20 ms scan), and the frame is
+  drawn by the keypad task at once. The saved game is made on the PC and then left idle for
+  a minute (board_files.saved_game), so its journal is folded into game.log as on a board
+  unplugged at rest; the goes append to a fresh journal, and no fold falls among them (they
+  are 0.7 s apart);
 - jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
   render benchmarks) plus Fibonacci(24), the program that tools/bench/benchutil.py scales
   its estimates by,
@@ -53,10 +53,11 @@ from tools.emu.pico_session import Install
 HERE = Path(__file__).resolve().parent
 # 220 pegs: A 114, B 110 (apart, so nothing blinks). A deal has at most 8 go points with two
 # players (scorekeeper/rules.max_gos), so 8 gos a deal, then ### passes it (play, show, the
-# missing counts), 27 times; the last deal has a 2 and 1 go, so the tap as the track lights
-# and the 5 timed goes for A (all gos) fit in it.
-GAME_220 = "5A" + ("1B1A" * 4 + "###") * 27 + "2B1A"
-GOES = 5  # side-key-alone goes for A timed on the restored board
+# missing counts), 27 times; the last deal has 1 go and a 2 for B, so the tap as the track
+# lights (a go for A) and the 5 timed goes (B and A in turn: a second go in a row for one
+# side only asks, modes/score.py) fit in it, and A stays ahead.
+GAME_220 = "5A" + ("1B1A" * 4 + "###") * 27 + "1A2B"
+GOES = 5  # side-key-alone goes timed on the restored board: B, A, B, A, B
 GOES_AFTER_MS = 1000  # after the first frame: the modes have loaded, the goes are live keys
 TAP_AFTER_MS = 100  # the tap as the track lights: after the first frame, before the modes load
 TICKS_GPIO = 26  # not connected on the board: the ticks check's marker
@@ -125,26 +126,28 @@ async def _tap_figures(pico, first, tap_ms, end_ms, led):
 
 async def boot_restored_and_keys(files):
     """The 220-peg board: its restored frame, a go for A tapped TAP_AFTER_MS after it, then
-    GOES timed goes for A once the modes have loaded."""
+    GOES timed goes, B and A in turn, once the modes have loaded."""
     from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()
         out = {"restored_frame_ms": frame.ms,
                "restored_frame_checked": frame.pixels in host_frames(files)}  # fmt: skip
-        a = board_files.host_keeper(files).game.scores[0]
+        score = board_files.host_keeper(files).game.scores[:2]
         tap = frame.ms + TAP_AFTER_MS
         end = pico.tap("A", tap)
-        out.update(await _tap_figures(pico, frame, tap, end, HOLE_TO_LED[a]))
-        a += 1
+        out.update(await _tap_figures(pico, frame, tap, end, HOLE_TO_LED[score[0]]))
+        score[0] += 1
         t = frame.ms + GOES_AFTER_MS
-        taps = []
-        for _ in range(GOES):
-            release = pico.tap("A", t) - 100
-            taps.append(release)
+        taps = []  # (release, the LED of the go's new front peg)
+        for i in range(GOES):
+            side = 1 - i % 2  # B first: A's go was the tap
+            release = pico.tap("AB"[side], t) - 100
+            taps.append((release, HOLE_TO_LED[score[side]]))
+            score[side] += 1
             t = release + 700
         await pico.run_until(t)
-        out["goes"] = [_go(pico, r, HOLE_TO_LED[a + i]) for i, r in enumerate(taps)]
+        out["goes"] = [_go(pico, r, led) for r, led in taps]
         return out
 
 
