@@ -34,6 +34,7 @@ help:
 	@echo "make device-test   run the rules tests on the Pico;  make backup / make restore: game files"
 	@echo "make pins    regenerate the firmware pin and LED tables from hardware/*.csv"
 	@echo "make hardware   JLCPCB files (KiKit), cost, schematic PDF, render, board STEP, the case"
+	@echo "make seats   what each player's seat sees of the LEDs and the display (the case's model)"
 	@echo "                (ARGS=--pictures also refreshes docs/img/board.png and case.png)"
 	@echo "make emu-setup / emu-test   build the emulated Pico and run the firmware on it"
 	@echo "make web     the board in the browser: a static site in $(BUILD)/web (docs/WEB.md)"
@@ -300,9 +301,14 @@ kicad: venv
 	$(PY) -m tools.hardware.gen_pins
 
 # Writes only into $(BUILD)/hardware; `make hardware ARGS=--pictures` also refreshes the
-# README's renders (docs/img/board.png, case.png: tracked files).
+# README's renders (docs/img/board.png, case.png, assembly-*.png: tracked files).
 hardware: hw-venv
 	$(HW_PY) -m tools.hardware.build_hardware --out $(BUILD)/hardware $(ARGS)
+
+# What the players see from their seats: one line a seat (tools/hardware/seats.py).
+.PHONY: seats
+seats: hw-venv
+	@$(HW_PY) -m tools.hardware.seats
 
 # The hardware toolchain (KiKit, build123d) in .venv-hw: a venv of the Python that KiCad's
 # pcbnew module belongs to (Debian's /usr/bin/python3), with its system site packages.

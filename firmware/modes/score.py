@@ -91,8 +91,8 @@ class Mode(ModeBase):
         self.sign = 0
         self.armed = self.confirm = self.stale = False
         self.fix_to = self.go_to = -1
-        if self.cards is not None:
-            self.cards.reset()
+        if self.cards is not None:  # what is typed of a count goes; the deal's starter stays
+            self.cards.start_again()  # (the entry follows the keeper: a new deal, an undo)
 
     def _show_cards(self):
         """The card entry when this show is typed as cards (the rule, not over), or None."""

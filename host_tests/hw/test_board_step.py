@@ -41,4 +41,4 @@ def test_the_step_is_a_whole_board(step):
     assert text.rstrip().endswith("END-ISO-10303-21;")
     # The Pico's model alone is about 1.5 MB of STEP text: a board without it is far smaller.
     assert step.stat().st_size > 2_500_000
-    assert "RaspberryPi_Pico_H" in text
+    assert "RaspberryPi_Pico" in text

@@ -23,6 +23,7 @@ def stand_ins(monkeypatch, tmp_path):
 
     monkeypatch.setattr(bh, "steps", lambda out: [("board render", lambda: board(out))])
     monkeypatch.setattr(bh, "case", lambda out: None)
+    monkeypatch.setattr(bh, "seats", lambda solids: None)
     monkeypatch.setattr(bh, "case_picture", case_picture)
     monkeypatch.setattr(bh, "DOCS_IMG", docs)
     return docs
@@ -41,3 +42,16 @@ def test_tracked_pictures_stay_unless_asked(stand_ins, tmp_path):
 def test_pictures_need_the_case(stand_ins, tmp_path):
     with pytest.raises(SystemExit):
         bh.main(["--out", str(tmp_path / "out"), "--no-case", "--pictures"])
+
+
+def test_cpu_time_counts_the_tools_it_runs():
+    # The build's CPU figure must include kicad-cli's, which runs as a child: a child that
+    # spends 0.5 s of its own CPU time shows in it, however busy the machine is (to within
+    # the clock ticks os.times counts in: 0.01 s a field).
+    import subprocess
+    import sys
+
+    burn = "import time\nwhile time.process_time() < 0.5: pass"
+    before = bh.cpu_seconds()
+    subprocess.run([sys.executable, "-c", burn], check=True)
+    assert bh.cpu_seconds() - before >= 0.45

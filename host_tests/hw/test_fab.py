@@ -124,8 +124,8 @@ PUBLISHED_CORRECTION = {
     "D_SOD-923": 0,
     "D_SMA": 0,
     "Fuse_1210_3225Metric": 0,
-    # Not in the published tables: the house's preview of C668623 decides (hardware/README.md).
-    "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal": 0,
+    # Not in the published tables: the house's preview of J1 decides (hardware/README.md).
+    "USB_C_Receptacle_GCT_USB4125-xx-x-0190_6P_TopMnt_Horizontal": 0,
 }
 
 

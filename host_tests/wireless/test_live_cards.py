@@ -41,7 +41,14 @@ def test_a_deals_show_picked_as_cards_pegs_what_its_keys_peg_on_the_keypad():
     answer = t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C",
                    "claim": 10})  # fmt: skip
     assert "B hand" in answer["note"]
-    t.ok({"kind": "cards", "cards": ["4H", "6D", "7S", "8C"], "starter": "2C", "claim": 7})
+    t.h.type("4678")  # A's hand on the board's own keypad: the starter is kept for it
+    assert "4 6 7 8 | 2" in t.h.lines
+    t.h.type("7#")
+    before = t.h.keeper.snapshot()
+    status, answer = t.send({"kind": "cards", "cards": ["3D", "9H", "QC", "AS"],
+                             "starter": "3C", "claim": 7})  # fmt: skip
+    assert status == 409 and answer["error"] == "the starter on the board is a 2, not a 3"
+    assert t.h.keeper.snapshot() == before
     t.ok({"kind": "cards", "cards": ["3D", "9H", "QC", "AS"], "starter": "2C", "claim": 7})
     assert counts(t.h) == [(1, HAND, 10), (0, HAND, 7), (0, CRIB, 7)]
     k.type("2BA#")

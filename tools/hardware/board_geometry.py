@@ -35,8 +35,21 @@ def edge_points(tree):
     return xs, ys
 
 
+def _cutouts(tree, ox, oy):
+    """[(x0, y0, x1, y1)] of the rectangles cut out of the board (Edge.Cuts gr_rect)."""
+    out = []
+    for g in sexpr.find_all(tree, "gr_rect"):
+        if sexpr.find(g, "layer")[1] == "Edge.Cuts":
+            a, b = sexpr.find(g, "start"), sexpr.find(g, "end")
+            xs, ys = sorted((float(a[1]), float(b[1]))), sorted((float(a[2]), float(b[2])))
+            out.append((round(xs[0] - ox, 4), round(ys[0] - oy, 4), round(xs[1] - ox, 4),
+                        round(ys[1] - oy, 4)))  # fmt: skip
+    return out
+
+
 def read(pcb=PCB):
-    """{"outline": (x0, y0, x1, y1), "parts": {ref: (x, y, rot, side)}} in board mm."""
+    """{"outline": (x0, y0, x1, y1), "parts": {ref: (x, y, rot, side)}, "cutouts": [(x0, y0,
+    x1, y1)]} in board mm."""
     tree = sexpr.parse(Path(pcb).read_text())
     xs, ys = edge_points(tree)
     ox, oy = min(xs), min(ys)
@@ -46,7 +59,12 @@ def read(pcb=PCB):
         x, y, rot = _xy(fp)
         side = "back" if sexpr.find(fp, "layer")[1] == "B.Cu" else "front"
         parts[ref] = (round(x - ox, 4), round(y - oy, 4), rot, side)
-    return {"outline": (0.0, 0.0, round(max(xs) - ox, 4), round(max(ys) - oy, 4)), "parts": parts}
+    outline = (0.0, 0.0, round(max(xs) - ox, 4), round(max(ys) - oy, 4))
+    return {"outline": outline, "parts": parts, "cutouts": _cutouts(tree, ox, oy)}
+
+
+def cutouts(geo):
+    return geo["cutouts"]
 
 
 def leds(geo):

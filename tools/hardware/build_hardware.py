@@ -8,7 +8,8 @@ item at all, warnings included, or an unrouted net), the JLCPCB order files from
 (Gerbers and drill zipped, BOM with LCSC codes, placement; tools/hardware/fab.py), the
 hand-soldered parts, the cost of 5 boards, the schematic as PDF, a render of the board, a
 STEP model of the assembled board with every part's model (board_step.py), the case
-(case_build.py: STL and STEP) and a render of the board in its case (case_render.py), all in
+(case_build.py: STL and STEP), what the players see from their seats (seats.py: one line a
+seat), a render of the board in its case and the assembly's steps (case_render.py), all in
 --out. Tracked files stay as they are: only --pictures copies the two renders over the
 README's pictures, docs/img/board.png and case.png. Runs in .venv-hw (`make hw-venv`): KiKit
 needs KiCad's pcbnew module.
@@ -16,6 +17,7 @@ SPDX-License-Identifier: MIT
 """
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -73,25 +75,56 @@ def board_step(out):
 
 
 def case(out):
+    """Build and write the case; return its solids (for the seats)."""
     from tools.hardware import case_build
 
-    case_build.main([str(out / "case")])
+    solids = case_build.build()
+    case_build.export(out / "case", solids)
+    return solids
+
+
+def seats(solids):
+    """Print what each seat sees of the LEDs and the display (seats.py)."""
+    from tools.hardware import seats as seat_tool
+
+    print()
+    for line in seat_tool.lines(seat_tool.report(solids)):
+        print("  " + line)
 
 
 def case_picture(out):
-    """Render the board in its case into out."""
+    """Render the board in its case, and the assembly's steps, into out."""
     from tools.hardware import case_render
 
     case_render.render(out / "case", out / "picopeg-case.png")
+    case_render.render_steps(out / "case", out / "assembly")
+
+
+def cpu_seconds():
+    """CPU seconds this process and the children it waited for have used (user + system)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def load_average():
+    """The machine's 1-minute load average (0.0 where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
 
 
 PICTURES = (("board.png", "picopeg-board.png"), ("case.png", "picopeg-case.png"))
+ASSEMBLY_DIR = "assembly"  # one picture a step of hardware/README.md's assembly
 
 
 def publish_pictures(out, docs_img=None):
-    """Copy this build's two renders over the README's pictures (--pictures only)."""
+    """Copy this build's renders over the README's pictures (--pictures only)."""
     docs_img = docs_img or DOCS_IMG
-    for name, picture in PICTURES:
+    steps_dir = out / ASSEMBLY_DIR
+    steps = sorted(steps_dir.glob("*.png")) if steps_dir.is_dir() else []
+    for name, picture in [*PICTURES, *[("assembly-" + p.name, ASSEMBLY_DIR + "/" + p.name)
+                                       for p in steps]]:  # fmt: skip
         shutil.copyfile(out / picture, docs_img / name)
         print("  refreshed", docs_img.relative_to(ROOT) / name if docs_img.is_relative_to(ROOT)
               else docs_img / name)  # fmt: skip
@@ -117,26 +150,35 @@ def main(argv=None):
         outdir.empty(out, what="hardware")
     except outdir.Refused as e:
         raise SystemExit(f"make hardware: {e}") from None
-    began = time.monotonic()
+    # Wall time depends on what else the machine runs; CPU time is the build's own work, about
+    # its wall time on an idle machine. The load averages say how busy the machine was.
+    began, began_cpu, loads = time.monotonic(), cpu_seconds(), [load_average()]
     todo = steps(out)
+    made = {}
     if not args.no_case:
-        todo.append(("case (build123d): STL and STEP", lambda: case(out)))
-        todo.append(("picture of the board in its case (KiCad)", lambda: case_picture(out)))
+        todo.append(("case (build123d): STL and STEP", lambda: made.update(case(out) or {})))
+        todo.append(("what the players see from their seats", lambda: seats(made)))
+        todo.append(("pictures of the board in its case and of the assembly (KiCad)",
+                     lambda: case_picture(out)))  # fmt: skip
     for i, (name, run) in enumerate(todo, 1):
-        start = time.monotonic()
+        start, start_cpu = time.monotonic(), cpu_seconds()
         print("[%d/%d] %s ..." % (i, len(todo), name), end=" ", flush=True)
         if callable(run):
             run()
         else:
             kicad(*[str(a) for a in run])
-        print("%.1f s" % (time.monotonic() - start), flush=True)
+        loads.append(load_average())
+        print("%.1f s (CPU %.1f s)" % (time.monotonic() - start, cpu_seconds() - start_cpu),
+              flush=True)  # fmt: skip
     if args.pictures:
         publish_pictures(out)
     print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
     for f in sorted(out.iterdir()):
         if f.is_file():
             print("  %-26s %8d bytes" % (f.name, f.stat().st_size))
-    print("done in %.1f minutes" % ((time.monotonic() - began) / 60))
+    wall, cpu = (time.monotonic() - began) / 60, (cpu_seconds() - began_cpu) / 60
+    print("done in %.1f minutes, CPU %.1f minutes; load average %.1f to %.1f"
+          % (wall, cpu, min(loads), max(loads)))  # fmt: skip
     return 0
 
 

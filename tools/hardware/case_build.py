@@ -3,11 +3,11 @@
     .venv-hw/bin/python -m tools.hardware.case_build [OUT]   (make hardware: build/hardware/case)
 
 Printed (STL, lying as it prints: case_print.py measures the support each needs): the base and
-the top plate whole (base.stl, plate.stl: beds of 300 x 300 mm and up) and each cut in two for
+the face plate whole (base.stl, plate.stl: beds of 300 x 300 mm and up) and each cut in two for
 a 220 x 220 mm bed (base_left/right.stl, plate_left/right.stl, joined by dovetails:
-case_split.py), the keypad cradle and the BOOTSEL pin. STEP (as assembled, for the picture
-case_render.py draws with KiCad, and for a CAD program): the base, plate, cradle and pin, and
-the display module and keypad as stand-ins (not printed).
+case_split.py), and the keypad cradle. STEP (as assembled, for the pictures case_render.py
+draws with KiCad, and for a CAD program): the base, plate and cradle, and the display module
+and keypad as stand-ins (not printed).
 SPDX-License-Identifier: MIT
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path
 from tools.hardware import (
     board_geometry,
     case_features,
+    case_keypad,
     case_model,
     case_print,
     case_split,
@@ -49,16 +50,16 @@ def engraved_texts():
 # checks that each is the one of the six that needs least support, and the figures below.
 PRINT_AS = {
     "base": "as modelled",  # floor on the bed: only the cable openings' roofs bridge
-    "plate": "upside down",  # face on the bed: only the engraving's floors bridge
-    "keypad_mount": "as modelled",
-    "bootsel_pin": "as modelled",  # standing on its collar
+    "plate": "upside down",  # face on the bed: the engraving's floors and pockets bridge
+    # Standing on the player's edge: lying flat, the tail's channel's 24 mm roof would bridge.
+    "keypad_mount": "front down",
 }
 # Support needed in that orientation (mm2), at most: the README states these.
-OVERHANG_MAX = {"base": 150, "plate": 450, "keypad_mount": 1, "bootsel_pin": 1}
-# The dovetails' places (model y, mm): the base's in its floor, the plate's in the strip in
-# front of the track, where there are no light tubes.
+OVERHANG_MAX = {"base": 100, "plate": 450, "keypad_mount": 200}
+# The dovetails' places (model y, mm): the base's in its floor, the plate's between streets 2
+# and 3 and in front of the track, clear of the holes and of the screws on the seam.
 BASE_TABS = (-20.0, -51.0, -82.0)
-PLATE_TABS = (-72.0, -94.0)
+PLATE_TABS = (-33.0, -62.0)
 
 
 def build(geo=None, engrave=True):
@@ -67,21 +68,21 @@ def build(geo=None, engrave=True):
     leds = board_geometry.leds(geo)
     holes = board_geometry.mounting_holes(geo)
     texts = engraved_texts() if engrave else ()
-    top, plate_z, plate_t = case_model.TOP_Z, case_model.PLATE_Z, case_model.PLATE_T
     return {
-        "base": case_model.base(geo, leds, holes),
+        "base": case_model.base(geo, holes),
         "plate": case_model.plate(geo, leds, holes, texts),
-        "keypad_mount": case_model.keypad_mount(),
-        "bootsel_pin": case_features.bootsel_pin(geo, top, plate_z, plate_t),
+        "keypad_mount": case_keypad.keypad_mount(),
     }
 
 
 def pieces(solids):
     """{name: solid} of the two-piece base and plate, as assembled."""
     out = {}
-    base_l, base_r = case_split.split(solids["base"], BASE_TABS, 0.0, case_model.FLOOR)
+    base_l, base_r = case_split.split(solids["base"], BASE_TABS, 0.0, case_model.FLOOR,
+                                      case_split.BASE_SEAM_X)  # fmt: skip
     z0 = case_model.PLATE_Z
-    plate_l, plate_r = case_split.split(solids["plate"], PLATE_TABS, z0, z0 + case_model.PLATE_T)
+    plate_l, plate_r = case_split.split(solids["plate"], PLATE_TABS, z0, z0 + case_model.PLATE_T,
+                                        case_split.PLATE_SEAM_X)  # fmt: skip
     out.update(base_left=base_l, base_right=base_r, plate_left=plate_l, plate_right=plate_r)
     return out
 
@@ -96,7 +97,7 @@ def picture_props(geo=None):
     """Solids only the picture shows (case_render.py): the keypad in its cradle, the display."""
     geo = geo or board_geometry.read()
     return {
-        "keypad_standin": case_model.keypad_standin(),
+        "keypad_standin": case_keypad.keypad_standin(),
         "display_standin": case_features.display_standin(geo, case_model.TOP_Z),
     }
 

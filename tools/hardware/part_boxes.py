@@ -20,6 +20,7 @@ from tools.hardware.kicadgen import sexpr
 
 LIB = board_geometry.ROOT / "hardware" / "kicad" / "lib"
 HEIGHT = {"C122": 16.0}  # UVR1C102MPD: 10 x 16 mm (KiCad's generic model is 10 mm tall)
+LEAD_TIP = 1.5  # a back part's trimmed leads above the board's top
 
 
 def model_box(path, cache={}):  # noqa: B006 - a cache of the models read, by file
@@ -42,7 +43,7 @@ def _turn(x, y, deg):
 
 
 def _courtyard(fp):
-    """Footprint-frame points of its courtyard (lines and rectangles), or []."""
+    """Footprint-frame points of its courtyard (lines, rectangles, polygons), or []."""
     pts = []
     for kind in ("fp_line", "fp_rect"):
         for g in sexpr.find_all(fp, kind):
@@ -50,6 +51,9 @@ def _courtyard(fp):
                 for key in ("start", "end"):
                     p = sexpr.find(g, key)
                     pts.append((float(p[1]), float(p[2])))
+    for g in sexpr.find_all(fp, "fp_poly"):
+        if sexpr.find(g, "layer")[1].endswith("CrtYd"):
+            pts += [(float(q[1]), float(q[2])) for q in sexpr.find_all(sexpr.find(g, "pts"), "xy")]
     for g in sexpr.find_all(fp, "fp_circle"):
         if sexpr.find(g, "layer")[1].endswith("CrtYd"):
             c, e = sexpr.find(g, "center"), sexpr.find(g, "end")
@@ -71,10 +75,17 @@ def _model(fp):
 
 def boxes(top_z, board_z, pcb=board_geometry.PCB):
     """[(centre (x, y, z), size (dx, dy, dz))] of every part with a model, model mm."""
+    return list(boxes_by_ref(top_z, board_z, pcb).values())
+
+
+def boxes_by_ref(top_z, board_z, pcb=board_geometry.PCB):
+    """{ref: (centre (x, y, z), size (dx, dy, dz))} of every part with a model, model mm. A
+    back part's leads, where its model has them through the board, end LEAD_TIP above the
+    board's top: the assembly trims them so (hardware/README.md)."""
     tree = sexpr.parse(Path(pcb).read_text())
     xs, ys = board_geometry.edge_points(tree)
     ox, oy = min(xs), min(ys)
-    out = []
+    out = {}
     for fp in sexpr.find_all(tree, "footprint"):
         ref = next(p[2] for p in sexpr.find_all(fp, "property") if p[1] == "Reference")
         model = _model(fp)
@@ -86,14 +97,16 @@ def boxes(top_z, board_z, pcb=board_geometry.PCB):
         back = sexpr.find(fp, "layer")[1] == "B.Cu"
         (x0, y0, z0), (x1, y1, z1) = model_box(model[0])
         local = list(_courtyard(fp))
+        mz = model[1][2]  # the model's height off the board
         if not back:  # the model's frame: y up, offset from the footprint's origin
             (mx, my, _mz) = model[1]
             local += [(mx + x, -(my + y)) for x in (x0, x1) for y in (y0, y1)]
         pts = [_turn(x, y, rot) for x, y in local]
         bx = [fx + p[0] for p in pts]
         by = [-(fy + p[1]) for p in pts]  # model y is up
-        z1 = max(z1, HEIGHT.get(ref, 0.0))
-        lo, hi = (board_z - z1, board_z - z0) if back else (top_z + z0, top_z + z1)
+        z0, z1 = z0 + mz, max(z1 + mz, HEIGHT.get(ref, 0.0))
+        lo, hi = (board_z - z1, min(board_z - z0, top_z + LEAD_TIP)) if back else (
+            top_z + z0, top_z + z1)  # fmt: skip
         centre = ((min(bx) + max(bx)) / 2, (min(by) + max(by)) / 2, (lo + hi) / 2)
-        out.append((centre, (max(bx) - min(bx), max(by) - min(by), hi - lo)))
+        out[ref] = (centre, (max(bx) - min(bx), max(by) - min(by), hi - lo))
     return out

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pcbnew
 
-from tools.hardware.kicadgen import layout, netlist, silk, track
+from tools.hardware.kicadgen import layout, netlist, silk, track, wiring
 
 ROOT = Path(__file__).resolve().parents[3]
 FP_LIB = ROOT / "hardware" / "kicad" / "lib" / "picopeg.pretty"
@@ -92,6 +92,8 @@ class Builder:
             fp.Reference().SetTextAngleDegrees(0)
         if ref in layout.BACK_SIDE:
             flip_keeping_pads(fp)
+        elif ref in layout.MIRRORED:  # under the board, mirrored: its pads move
+            fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_LEFT_RIGHT)
         if ref in layout.NOT_PLACED:  # through-hole, fiducials: not in the placement file
             fp.SetAttributes(fp.GetAttributes() | pcbnew.FP_EXCLUDE_FROM_POS_FILES)
         if ref in layout.NO_MODEL:
@@ -208,6 +210,11 @@ class Builder:
             s = pcbnew.PCB_SHAPE(self.board, pcbnew.SHAPE_T_ARC)
             s.SetArcGeometry(pt(*a), pt(*m), pt(*b))
             self._edge(s)
+        x0, y0, x1, y1 = layout.display_cutout()  # the display module sits in this hole
+        s = pcbnew.PCB_SHAPE(self.board, pcbnew.SHAPE_T_RECT)
+        s.SetStart(pt(x0, y0))
+        s.SetEnd(pt(x1, y1))
+        self._edge(s)
 
     def _edge(self, shape):
         shape.SetLayer(pcbnew.Edge_Cuts)
@@ -270,9 +277,9 @@ def build(netlist_path, out_path):
         b.add_footprint(comp, by_pad, places[comp["ref"]])
     b.add_outline()
     print("  routing", flush=True)
-    for layer, width, points in layout.routes():
+    for layer, width, points in layout.routes() + wiring.routes():
         b.add_track(layer, width, points)
-    for xy, pad in layout.vias():
+    for xy, pad in layout.vias() + wiring.vias():
         b.add_via(xy, pad)
     for text, xy, size in silk.texts():
         b.add_text(text, xy, size)

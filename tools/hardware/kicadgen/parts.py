@@ -12,6 +12,10 @@ from tools.hardware import pinmap
 from tools.hardware.kicadgen import track
 
 LIB = "picopeg"
+# J2's pins, 1 to 8: the keypad's lines in reverse, so that none crosses another on the board
+# (kicadgen/layout.py); the silkscreen names each pin.
+KEYPAD_J2 = ("KEY_COL3", "KEY_COL2", "KEY_COL1", "KEY_COL0",
+             "KEY_ROW3", "KEY_ROW2", "KEY_ROW1", "KEY_ROW0")  # fmt: skip
 
 # Current budget figures the parts are chosen for (hardware/README.md tables them).
 FUSE_HOLD_MA = 2000  # SMD1210P200TF: holds 2 A, trips at 4 A (firmware/supply.py agrees)
@@ -43,12 +47,15 @@ SOURCING = {
     "KT-0603R": ("C2286", "basic", 0.0059, "seen"),
     "SMAJ5.0A-13-F": ("C87074", "extended", 0.0656, "seen"),
     "ESD9B5V": ("C2905646", "extended", 0.0120, "estimate"),
-    "TYPE-C 6P(073)": ("C668623", "extended", 0.3500, "seen"),
+    # GCT's own part, the one KiCad's footprint is drawn for (hardware/parts/usb4125.md);
+    # the 1.90 mm shell stakes pass through the 1.6 mm board and solder on the back.
+    "USB4125-GF-A-0190": ("C5246813", "extended", 0.8500, "seen"),
     # Through-hole, soldered by hand (tools/hardware/fab.py lists them apart).
     # No LCSC code: bought with the other hand-soldered parts (any distributor).
     "UVR1C102MPD": ("", "tht", 0.3500, "estimate"),
     "SC0915": ("", "tht", 4.0000, "estimate"),
-    "61300811121": ("", "tht", 0.3000, "estimate"),
+    # Würth's WR-PHD angled header by its numbering (6130xx11021); any 1x8 right-angle fits.
+    "61300811021": ("", "tht", 0.3000, "estimate"),
     "61300411121": ("", "tht", 0.2000, "estimate"),
 }
 
@@ -108,8 +115,8 @@ def main_parts():
         # 5 V in: USB-C (power only, 5.1k CC pull-downs ask any USB-C source for 5 V),
         # polyfuse, then a P-MOSFET whose body diode blocks reverse polarity.
         part("J1", "USB_C_Receptacle_PowerOnly_6P", "USB-C power",
-             "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal", "TYPE-C 6P(073)",
-             "SHOU HAN",
+             "USB_C_Receptacle_GCT_USB4125-xx-x-0190_6P_TopMnt_Horizontal",
+             "USB4125-GF-A-0190", "GCT",
              {"VBUS": "VBUS", "GND": "GND", "SHIELD": "GND", "CC1": "CC1", "CC2": "CC2"},
              (40.64, 63.5)),
         part("R5", "R", "5.1k", r0603, "0603WAF5101T5E", yageo, {"1": "CC1", "2": "GND"},
@@ -163,11 +170,9 @@ def main_parts():
         part("D123", "LED", "red", "LED_0603_1608Metric", "KT-0603R", "Hubei KENTO",
              {"A": "STATUS_A", "K": "GND"}, (228.6, 203.2), desc="status LED"),
         # Off-board controls: 4x4 keypad (rows then columns) and the optional SSD1306.
-        part("J2", "Conn_01x08", "Keypad 4x4", "PinHeader_1x08_P2.54mm_Vertical",
-             "61300811121", "Wurth Elektronik",
-             {str(i + 1): n for i, n in enumerate(
-                 ["KEY_ROW0", "KEY_ROW1", "KEY_ROW2", "KEY_ROW3",
-                  "KEY_COL0", "KEY_COL1", "KEY_COL2", "KEY_COL3"])},
+        part("J2", "Conn_01x08", "Keypad 4x4", "PinHeader_1x08_P2.54mm_Horizontal",
+             "61300811021", "Wurth Elektronik",
+             {str(i + 1): n for i, n in enumerate(KEYPAD_J2)},
              (50.8, 279.4)),
         part("J3", "Conn_01x04", "SSD1306 I2C", "PinHeader_1x04_P2.54mm_Vertical",
              "61300411121", "Wurth Elektronik",

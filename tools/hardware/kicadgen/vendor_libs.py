@@ -71,8 +71,8 @@ FOOTPRINTS = [
     ("Fuse", "Fuse_1210_3225Metric"),
     ("Diode_SMD", "D_SMA"),
     ("Diode_SMD", "D_SOD-923"),
-    ("Connector_USB", "USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal"),
-    ("Connector_PinHeader_2.54mm", "PinHeader_1x08_P2.54mm_Vertical"),
+    ("Connector_USB", "USB_C_Receptacle_GCT_USB4125-xx-x-0190_6P_TopMnt_Horizontal"),
+    ("Connector_PinHeader_2.54mm", "PinHeader_1x08_P2.54mm_Horizontal"),
     ("Connector_PinHeader_2.54mm", "PinHeader_1x04_P2.54mm_Vertical"),
     ("TestPoint", "TestPoint_THTPad_D1.5mm_Drill0.7mm"),
     ("MountingHole", "MountingHole_3.2mm_M3"),
@@ -148,6 +148,31 @@ MODEL_VAR = "${KICAD9_3DMODEL_DIR}/"
 MODEL_DIR = LIB_NAME + ".3dshapes"
 
 
+# Shown models swapped for another of the stock library's: footprint -> (model, z offset).
+# The Pico hangs under this board 2.5 mm off it (its headers' plastic) with the headers' short
+# ends through the board: the Pico H model's long pins would stand through the face plate in
+# every picture, so the bare Pico's model is shown, 2.5 mm off the board.
+MODEL_SWAPS = {"RaspberryPi_Pico_Common_THT": ("Module.3dshapes/RaspberryPi_Pico.step", 2.5)}
+
+
+def swap_model(name, footprint):
+    """Apply MODEL_SWAPS to the footprint's shown model, in place."""
+    swap = MODEL_SWAPS.get(name)
+    if not swap:
+        return footprint
+    for item in footprint:
+        if (
+            isinstance(item, list)
+            and item
+            and item[0] == "model"
+            and sexpr.find(item, "hide") is None
+        ):
+            item[1] = MODEL_VAR + swap[0]
+            xyz = sexpr.find(sexpr.find(item, "offset"), "xyz")
+            xyz[3] = swap[1]
+    return footprint
+
+
 def own_models(footprint, model_dir):
     """Drop the footprint's hidden 3D models; copy the shown ones, compressed, into the project
     library and point the footprint at the copies. Returns the models copied."""
@@ -172,6 +197,29 @@ def own_models(footprint, model_dir):
     return copied
 
 
+# Fixes to stock footprints: (footprint, test on a graphic item) -> drop it. The Pico's
+# micro-USB outline on its silkscreen (the lines 4.7-13.1 mm from pin 1's column, before
+# 3.1 mm along): under this board it lies across J1's shell stakes (silk over their pads),
+# and the socket itself is plain to see.
+def _pico_usb_outline(item):
+    layer = sexpr.find(item, "layer")
+    if item[0] != "fp_line" or layer is None or not layer[1].endswith("SilkS"):
+        return False
+    ends = [sexpr.find(item, k) for k in ("start", "end")]
+    return all(4.7 < float(p[1]) < 13.1 and float(p[2]) < 3.1 for p in ends)
+
+
+FOOTPRINT_FIXES = {"RaspberryPi_Pico_Common_THT": _pico_usb_outline}
+
+
+def fix_footprint(name, tree):
+    """Drop the graphic items FOOTPRINT_FIXES names for this footprint, in place."""
+    drop = FOOTPRINT_FIXES.get(name)
+    if drop:
+        tree[:] = [item for item in tree if not (isinstance(item, list) and drop(item))]
+    return tree
+
+
 def vendor_footprints(fp_dir, model_dir):
     dest = LIB_DIR / (LIB_NAME + ".pretty")
     dest.mkdir(parents=True, exist_ok=True)
@@ -181,7 +229,7 @@ def vendor_footprints(fp_dir, model_dir):
         old.unlink()
     for lib, name in FOOTPRINTS:
         tree = sexpr.parse((fp_dir / (lib + ".pretty") / (name + ".kicad_mod")).read_text())
-        models = own_models(tree, model_dir)
+        models = own_models(swap_model(name, fix_footprint(name, tree)), model_dir)
         print("  footprint %s:%s, 3D model %s" % (lib, name, ", ".join(models) or "none"))
         (dest / (name + ".kicad_mod")).write_text(sexpr.dumps(tree) + "\n")
 
