@@ -95,9 +95,24 @@ class BootKeys:
         self._left = self._kept = self._held = 0
         for k in range(16):
             if left >> k & 1:
-                sent = self.decoder.sent(k)
+                got = sent(self.decoder, k)
                 for kind in (PRESS, LONG, HOLD):
-                    if sent >> kind & 1:
+                    if got >> kind & 1:
                         on_key(kind << 4 | k, now)
                         n += 1
         return n
+
+
+def sent(decoder, k):
+    """What key k's press has sent so far on decoder, as bits 1 << kind: PRESS, LONG and HOLD
+    as they came; 0 while it is up. Here, not in keypad.py: only the boot asks it, and the
+    decoder's code stays on the heap all the game (make heap's margin)."""
+    bit = 1 << k
+    if not decoder.state & bit:
+        return 0
+    out = 1 << PRESS
+    if decoder._long & bit:
+        out |= 1 << LONG
+    if decoder._hold & bit:
+        out |= 1 << HOLD
+    return out

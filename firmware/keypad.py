@@ -108,19 +108,6 @@ class KeyDecoder:
         """True when no key is down or settling (the app may do slow work then)."""
         return not self.state and not self._cand
 
-    def sent(self, k):
-        """What key k's press has sent so far, as bits 1 << kind: PRESS, LONG and HOLD as
-        they came; 0 while it is up (bootkeys: for a listener that missed them)."""
-        bit = 1 << k
-        if not self.state & bit:
-            return 0
-        sent = 1 << PRESS
-        if self._long & bit:
-            sent |= 1 << LONG
-        if self._hold & bit:
-            sent |= 1 << HOLD
-        return sent
-
     def next_scan_ms(self, period_ms):
         """How long the poller should wait for the next scan: release_ms when a release has
         been read once and waits for its confirming scan, else period_ms."""

@@ -7,8 +7,8 @@ decoder's rules (two scans spanning 15 ms press a key, 5 ms release it; long 800
 
 from app import FOLD_MS, App
 from app import boot as app_boot
-from bootkeys import ROOM, BootKeys
-from keypad import KEYS, KeyDecoder, event_name
+from bootkeys import ROOM, BootKeys, sent
+from keypad import HOLD, KEYS, LONG, PRESS, KeyDecoder, event_name
 from modes import MODE_SCORE, MODE_VERIFY
 from scorekeeper.keeper import Keeper
 from support import micropython_only
@@ -129,6 +129,27 @@ def test_kept_keys_get_their_releases_and_the_room_goes_on_to_later_taps():
                           "release 1", "release 2", "release 3", "release A",
                           "press 4", "release 4", "press 5", "release 5",
                           "press 6", "release 6"]  # fmt: skip
+
+
+def test_sent_says_what_a_held_keys_press_has_sent():
+    # A read down at 0 and 20 ms: pressed at 20; long due at 820, hold at 3020.
+    dec = KeyDecoder(repeat_mask=0)
+    a = bit("A")
+    k = KEYS.index("A")
+    assert sent(dec, k) == 0
+    for now in (0, 20):
+        dec.update(a, now)
+    assert sent(dec, k) == 1 << PRESS
+    dec.update(a, 800)
+    assert sent(dec, k) == 1 << PRESS
+    dec.update(a, 820)
+    assert sent(dec, k) == 1 << PRESS | 1 << LONG
+    dec.update(a, 3020)
+    assert sent(dec, k) == 1 << PRESS | 1 << LONG | 1 << HOLD
+    assert sent(dec, KEYS.index("B")) == 0  # a key not down
+    dec.update(0, 3100)
+    dec.update(0, 3105)
+    assert sent(dec, k) == 0
 
 
 def test_the_scan_allocates_nothing_on_micropython():

@@ -293,22 +293,3 @@ def test_a_glitch_during_a_hold_is_no_tap_and_keeps_the_hold():
     seq = steady(pound, 0, 400) + [(405, 0), (410, pound)] + steady(pound, 420, 1500)
     seq += [(1505, 0), (1510, pound)] + steady(pound, 1520, 3100)
     assert run(dec, seq) == [(20, "press #"), (820, "long #"), (3020, "hold #")]
-
-
-def test_sent_says_what_a_held_keys_press_has_sent():
-    # A pressed at 20 ms (two down-reads 20 ms apart); long due at 820, hold at 3020.
-    dec = KeyDecoder(repeat_mask=0)
-    a = bit("A")
-    k = KEYS.index("A")
-    assert dec.sent(k) == 0
-    run(dec, [(0, a), (20, a)])
-    assert dec.sent(k) == 1 << PRESS
-    run(dec, [(800, a)])
-    assert dec.sent(k) == 1 << PRESS
-    run(dec, [(820, a)])
-    assert dec.sent(k) == 1 << PRESS | 1 << LONG
-    run(dec, [(3020, a)])
-    assert dec.sent(k) == 1 << PRESS | 1 << LONG | 1 << HOLD
-    assert dec.sent(KEYS.index("B")) == 0  # a key not down
-    run(dec, [(3100, 0), (3105, 0)])
-    assert dec.sent(k) == 0
