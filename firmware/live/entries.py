@@ -83,8 +83,19 @@ def keys(pattern, doc):
 
 def _count(doc):  # a side's count (N side: in the show only; in the play N side pegs N), or
     if "side" in doc:  # whoever counts next (N #; in the play the board asks "# again")
-        return SHOW, keys("ns", doc)
-    return ANY, keys("n#", doc)
+        phase, steps = SHOW, keys("ns", doc)
+    else:
+        phase, steps = ANY, keys("n#", doc)
+    if doc.get("confirm") is True:
+        steps.append(steps[-1])  # the board's "again"
+
+    def typed_count(app):  # a show typed as cards takes the digits as ranks: not a count
+        g = app.keeper.game
+        if g.in_show and g.cfg.show:
+            raise ValueError("this show is typed as cards (Settings, show): send its cards")
+        return steps
+
+    return phase, typed_count
 
 
 def _cards(doc):  # a count of the show as its cards: keys worked out when the board takes
@@ -126,9 +137,7 @@ def build(doc):
     again = doc.get("confirm", False)
     if not isinstance(again, bool):
         raise ValueError('"confirm" is true or false')
-    if not isinstance(steps, list):  # keys worked out when the board takes it (its own
-        again = False  # confirmation among them)
-    elif again:
+    if again and isinstance(steps, list):  # (a function adds its own confirmation)
         steps.append(steps[-1])  # the board's "again": the last key once more
     return steps, row[0], phase, row[3] if len(row) > 3 else None, again
 

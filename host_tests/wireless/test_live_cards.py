@@ -127,6 +127,14 @@ def test_what_the_keypad_refuses_the_phone_cannot_send():
     status, answer = t.send({"kind": "cards", "cards": ["5H", "5C", "5D", "JS"],
                              "starter": "5S", "claim": 29})  # fmt: skip
     assert status == 409 and "send the count" in answer["error"]
+    # Where the show is typed as cards, a count's digits would be ranks: a count is refused.
+    t, _k = boards(CHECK)
+    t.ok({"kind": "next"})
+    before = t.h.keeper.snapshot()
+    for doc in ({"kind": "count", "side": "B", "points": 8}, {"kind": "count", "points": 8}):
+        status, answer = t.send(doc)
+        assert status == 409 and "send its cards" in answer["error"], answer
+    assert t.h.keeper.snapshot() == before
     # In the play, the show has not begun.
     t, _k = boards(COUNT)
     status, answer = t.send({"kind": "cards", "cards": ["5H", "5C", "5D", "JS"],
