@@ -33,12 +33,13 @@ from palette import PALETTES
 from render import BRIGHTNESS, FRAME_BYTES
 from scorekeeper.fileops import join
 
-from live.pairing import LOCKED, PAIRED, Pairing
 from live.phones import Phones, fingerprint
 
 FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (modes/settings.py)
 PHONES_FILE = "phones.txt"
 _CODE_LEVEL = const(40)  # the code's holes, dim white (G R B)
+PAIRED = const(0)  # live.pairing's results (not imported here: live.pairing is loaded at the
+LOCKED = const(2)  # first pairing, so a board only watched never holds it)
 
 
 class Hub:
@@ -46,7 +47,8 @@ class Hub:
 
     def __init__(self, app, rand_bytes, pairing=None):
         self.app = app
-        self.pairing = pairing if pairing is not None else Pairing(rand_bytes)
+        self._pairing = pairing  # live.pairing.Pairing, made at the first pairing request
+        self._rand = rand_bytes
         board = app.board
         path = getattr(board, "phones_path", None) or join(board.state_dir, PHONES_FILE)
         self.phones = Phones(board.fs, path, rand_bytes)
@@ -86,14 +88,23 @@ class Hub:
 
     # -- after each turn ---------------------------------------------------------------
 
+    @property
+    def pairing(self):
+        """The pairing rules (live.pairing.Pairing), loaded and made at the first use."""
+        if self._pairing is None:
+            from live.pairing import Pairing
+
+            self._pairing = Pairing(self._rand)
+        return self._pairing
+
     def tick(self, now):
         """After the App's turn at tick now (its writes done): follow the settings' forget
         counter, the code's expiry and the locks, show the code, and bump rev on a change."""
-        p = self.pairing
+        p = self._pairing
         app = self.app
         if self.inbox is not None:
             self.inbox.finish()
-        changed = p.tick(now)
+        changed = p is not None and p.tick(now)
         forget = app.keeper.settings.extra.get(FORGET_KEY, 0)
         if forget != self._forget:  # Settings: "forget phones"
             self._forget = forget
@@ -105,8 +116,9 @@ class Hub:
         if game:
             self._take()
             changed = True
-        if p.code != self._showing or (game and p.code is not None):
-            self._show(p.code)
+        code = None if p is None else p.code
+        if code != self._showing or (game and code is not None):
+            self._show(code)
         if changed:
             self._bump()
 
@@ -196,7 +208,8 @@ class Hub:
             )  # fmt: skip
             self._json = body
         mine = "false" if phone is None else 'true,"seq":{}'.format(phone.seen)
-        locked = (self.pairing.locked_ms(addr, now) + 999) // 1000
+        p = self._pairing  # none yet: no address is locked
+        locked = 0 if p is None else (p.locked_ms(addr, now) + 999) // 1000
         return '{{"live":1,{},"paired":{},"locked":{}}}'.format(body, mine, locked)
 
     def history(self):

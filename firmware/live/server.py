@@ -28,7 +28,7 @@ from microdot import Microdot, Request, Response
 from live.answers import finish, foreign
 from live.events import Watch
 from live.guard import TIMEOUT, Guarded, close, timeout
-from live.pairing import LOCKED, PAIRED
+from live.hub import LOCKED, PAIRED
 from live.slots import MAX_CONN, MAX_WAITING, Slots, crowding
 
 MAX_WATCHERS = const(8)  # of the connections answered at once, event streams

@@ -6,8 +6,8 @@ test_live_entries.py.)"""
 
 import json
 
-from live.hub import FORGET_KEY, Hub
-from live.pairing import PAIRED
+from live.hub import FORGET_KEY, LOCKED, PAIRED, Hub
+from live import pairing
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
@@ -101,3 +101,15 @@ def test_the_settings_forget_counter_forgets_every_phone():
     h.keeper.set_setting(FORGET_KEY, 1)  # what Settings' "forget phones" does
     h.wait(40)
     assert not hub.paired(token) and hub.rev > rev  # the phones hear of it
+
+
+def test_a_board_only_watched_never_loads_the_pairing_rules():
+    """live.pairing loads at the first pairing request (its results are copied in live.hub:
+    the same values); until then no address is locked and no code shows."""
+    assert (PAIRED, LOCKED) == (pairing.PAIRED, pairing.LOCKED)
+    h, hub = board()
+    assert hub._pairing is None
+    hub.tick(0)
+    doc = json.loads(hub.state(None, "10.0.0.5", 0))
+    assert doc["locked"] == 0 and hub._pairing is None
+    assert hub.pair_request("10.0.0.5", 0) is not None and hub._pairing is not None
