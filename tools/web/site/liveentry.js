@@ -43,6 +43,8 @@ export function describe(e) {
       return "#";
     case "cut":
       return LIVE.entry.cut(e.side);
+    case "names":
+      return e.names.filter(Boolean).join(" / ") || "names";
     default:
       return e.kind;
   }
