@@ -6,8 +6,8 @@ test_live_entries.py.)"""
 
 import json
 
-from live.hub import FORGET_KEY, LOCKED, PAIRED, Hub
 from live import pairing
+from live.hub import FORGET_KEY, LOCKED, PAIRED, Hub
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
@@ -107,7 +107,7 @@ def test_a_board_only_watched_never_loads_the_pairing_rules():
     """live.pairing loads at the first pairing request (its results are copied in live.hub:
     the same values); until then no address is locked and no code shows."""
     assert (PAIRED, LOCKED) == (pairing.PAIRED, pairing.LOCKED)
-    h, hub = board()
+    _, hub = board()
     assert hub._pairing is None
     hub.tick(0)
     doc = json.loads(hub.state(None, "10.0.0.5", 0))
