@@ -178,10 +178,11 @@ class Hub:
 
     def state(self, phone, addr, now):
         """The snapshot JSON text (docs/WIFI.md, Protocol): the game's frame and lines (never
-        the pairing code), its sides, committed scores, dealer, winner, side colours and
-        whether the hand is in its show and the count due to be picked as cards, this phone's paired flag (and, paired, the number of
-        its last entry) and the seconds its address stays locked out of pairing. phone:
-        live.phones.Phone, or None for a watcher; addr: its address."""
+        the pairing code), its sides, committed scores, dealer, winner, side colours,
+        whether the hand is in its show and the count due to be picked as cards (live.showdue),
+        this phone's paired flag (and, paired, the number of its last entry) and the seconds
+        its address stays locked out of pairing. phone: live.phones.Phone, or None for a
+        watcher; addr: its address."""
         body = self._json
         if body is None:
             a = self.app

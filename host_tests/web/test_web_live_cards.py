@@ -63,7 +63,7 @@ def check_layout(b):
     tiles, top, bottom, width, height = b.js(LAYOUT)
     assert len(tiles) == 52 and bottom <= height + 0.5 and top >= 0, (top, bottom, height)
     rows = {}
-    for card, x, y, w, h in tiles:
+    for card, x, _y, w, h in tiles:
         assert w >= 20 and h >= 36, (card, w, h)  # a thumb's tile, 13 across the screen
         assert 0 <= x and x + w <= width + 0.5, (card, x, w)
         rows.setdefault(card[1], []).append((x, card[0]))
@@ -86,7 +86,7 @@ def pick(b, cards, starter, claim):
     return b.js("return window.picopeg.picker.taps") - before
 
 
-def count(served, b, cards, starter, crib=False, claim=None):
+def count(b, cards, starter, crib=False, claim=None):
     """One count picked and claimed right (or claim, when given: then pegged as the board's
     verdict says); the engine's total, once the board has moved on to the next count."""
     name = due(b)["count"]
@@ -119,15 +119,15 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         assert due(b) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
                           "claims": True, "starter": None, "used": []}  # fmt: skip
         check_layout(b)
-        b_hand, b_taps = count(board, b, ["5H", "5C", "JD", "KS"], "2C")
+        b_hand, b_taps = count(b, ["5H", "5C", "JD", "KS"], "2C")
         assert b_taps == 6  # four cards, the starter, the claim
         assert due(b)["starter"] == "2C"
         # the cards of B's hand and the starter are greyed out and cannot be tapped
         for card in ("5H", "5C", "JD", "KS", "2C"):
             tile = b.driver.find_element("css selector", f'#picker [data-card="{card}"]')
             assert not tile.is_enabled(), card
-        a_hand, a_taps = count(board, b, ["4H", "6D", "7S", "8C"], "2C")
-        a_crib, c_taps = count(board, b, ["3D", "9H", "QC", "AS"], "2C", crib=True)
+        a_hand, a_taps = count(b, ["4H", "6D", "7S", "8C"], "2C")
+        a_crib, c_taps = count(b, ["3D", "9H", "QC", "AS"], "2C", crib=True)
         assert (a_taps, c_taps) == (5, 5)
         assert (b_hand, a_hand, a_crib) == (10, 7, 7)  # the rulebook's sums, by hand
         assert scores(board) == [1 + a_hand + a_crib, 2 + b_hand]
@@ -143,11 +143,11 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         assert due(b)["count"] == "A hand" and due(b)["used"] == []
         check_layout(b)
         before = scores(board)
-        a_hand, _ = count(board, b, ["JH", "2H", "3H", "4H"], "5H", claim=16)
+        a_hand, _ = count(b, ["JH", "2H", "3H", "4H"], "5H", claim=16)
         assert a_hand == 14 and scores(board)[0] == before[0] + 14  # over: the true count
         assert due(b)["used"] == ["JH", "2H", "3H", "4H"]
-        b_hand, _ = count(board, b, ["5S", "5D", "TC", "JD"], "5H")
-        b_crib, _ = count(board, b, ["6C", "7C", "8C", "9C"], "5H", crib=True)
+        b_hand, _ = count(b, ["5S", "5D", "TC", "JD"], "5H")
+        b_crib, _ = count(b, ["6C", "7C", "8C", "9C"], "5H", crib=True)
         assert (a_hand, b_hand, b_crib) == (14, 20, 9)
         assert scores(board) == [before[0] + a_hand, before[1] + b_hand + b_crib]
     finally:

@@ -157,8 +157,9 @@ def test_the_state_says_the_count_due_and_the_cards_a_phone_used():
     assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
                       "claims": True, "starter": None, "used": []}  # fmt: skip
     t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C", "claim": 10})
+    used = ["5H", "5C", "JD", "KS"]
     assert due(t) == {"count": "A hand", "side": "A", "crib": False, "cards": 4,
-                      "claims": True, "starter": "2C", "used": ["5H", "5C", "JD", "KS"]}  # fmt: skip
+                      "claims": True, "starter": "2C", "used": used}  # fmt: skip
     t.h.type("46787#")  # A's hand on the keypad: its suits are not known, nothing more used
     d = due(t)
     assert (d["count"], d["crib"], d["used"]) == ("A crib", True, ["5H", "5C", "JD", "KS"])
