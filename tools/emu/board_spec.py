@@ -5,6 +5,8 @@
 installed); it boots the firmware
 named by $PICOPEG_EMU_UF2, else the one firmware_build.py cached. `picopeg_board()` builds one
 in Python, with a given WS2812 decoder so a test can read back the pixels the firmware sent.
+`BOARD_CLOCKED` is the same board printing its emulated time (ClockLog), for a process that
+watches a served board from outside (emu.py serve --clock).
 """
 
 import csv
@@ -47,6 +49,26 @@ def firmware_image() -> Path:
     return found
 
 
+CLOCK_LINE = "emulated time"
+CLOCK_PERIOD_S = 0.1
+
+
+class ClockLog:
+    """An rp2040py external device that prints `emulated time 1.20 s` on stdout every
+    CLOCK_PERIOD_S of emulated time (the simulation clock, from power-on; a reset does not
+    restart it), so that a process outside the emulator can wait on the board's own time, which
+    a loaded host does not change, rather than on the wall's."""
+
+    def attach(self, rp2040) -> None:
+        self._clock = rp2040.clock
+        self._alarm = rp2040.clock.create_alarm(self._tick)
+        self._alarm.schedule(CLOCK_PERIOD_S * 1e9)
+
+    def _tick(self) -> None:
+        print(f"{CLOCK_LINE} {self._clock.nanos / 1e9:.2f} s", flush=True)
+        self._alarm.schedule(CLOCK_PERIOD_S * 1e9)
+
+
 def picopeg_board(image: Path | None = None, strip: Ws2812 | None = None) -> BoardSpec:
     """Pico (LED on GPIO25, BOOTSEL) + a WS2812 decoder on the LED data pin, firmware resolved."""
     strip = strip or Ws2812(gpio=led_data_gpio())
@@ -64,4 +86,7 @@ def __getattr__(name: str):
     # BOARD is built on first access, so importing this module never needs the firmware.
     if name == "BOARD":
         return picopeg_board()
+    if name == "BOARD_CLOCKED":
+        board = picopeg_board()
+        return dataclasses.replace(board, extras=(*board.extras, ClockLog))
     raise AttributeError(name)

@@ -3,7 +3,9 @@
 `EmulatedPico` is an async context manager around rp2040py's MicroPythonDevice: it loads an
 optional littlefs image, boots, runs code through the raw REPL (as `mpremote run` does) and can
 dump the filesystem back out. `run_code()` is the one-shot synchronous form. `watch_boot()`
-powers a board on and lets main.py run untouched, as a flashed board does.
+powers a board on and lets main.py run untouched, as a flashed board does, for a time in
+emulated seconds (`run_for`): a loaded host slows the emulator, never the board's own clock, so
+what the board has done by then does not depend on the host's load.
 """
 
 import asyncio
@@ -17,7 +19,8 @@ from rp2040py.external.ws2812 import Ws2812
 
 from tools.emu import board_spec, fs_image
 
-BOOT_TIMEOUT = 60.0
+BOOT_TIMEOUT = 600.0  # wall seconds the boot to the USB console may take (a bound, not a wait)
+WALL_TIMEOUT = 3600.0  # wall seconds a run_for may take
 
 
 @dataclass
@@ -88,8 +91,26 @@ class BootWatch:
     files: dict  # the filesystem afterwards
 
 
+async def run_for(device: MicroPythonDevice, seconds: float, wall_timeout: float = WALL_TIMEOUT):
+    """Let the emulated board run `seconds` of emulated time from now (its clock: the
+    Cortex-M0+ cycles at 125 MHz and the idle jumps to the next timer alarm, which is what
+    MicroPython's ticks read). TimeoutError if that takes over `wall_timeout` s of host time."""
+    sim = device.simulator
+    start = sim.clock.nanos
+    reached = asyncio.Event()  # the alarm fires on the engine room's loop, which is this one
+    sim.clock.create_alarm(reached.set).schedule(seconds * 1e9)
+    try:
+        await sim.wait_for(reached, wall_timeout)
+    except TimeoutError:  # asyncio's is the builtin on 3.11
+        done = (sim.clock.nanos - start) / 1e9
+        raise TimeoutError(
+            f"the emulated Pico ran {done:.2f} of {seconds} emulated s in {wall_timeout} s"
+        ) from None
+
+
 async def watch_boot(files: dict[str, bytes], seconds: float, image: Path | None = None):
-    """Power on with `files`, let main.py run for `seconds` of wall time, report what it did."""
+    """Power on with `files`, let main.py run for `seconds` of emulated time after the USB
+    console is up (run_for), report what it did."""
     strip = Ws2812(gpio=board_spec.led_data_gpio())
     board = board_spec.picopeg_board(image=image, strip=strip)
     console = bytearray()
@@ -100,7 +121,7 @@ async def watch_boot(files: dict[str, bytes], seconds: float, image: Path | None
         device.cdc.on_serial_data = console.extend
         try:
             await device.astart(timeout=BOOT_TIMEOUT)
-            await asyncio.sleep(seconds)
+            await run_for(device, seconds)
             device.dump_flash_image(Path(tmp) / "dump.img")
         finally:
             device.stop()

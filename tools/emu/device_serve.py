@@ -5,6 +5,10 @@ and yields the mpremote connect string: `socket://127.0.0.1:PORT` or a /dev/pts 
 sends SIGTERM, on which rp2040py writes the filesystem to `dump_fs` before quitting, so what
 mpremote copied can be checked afterwards (fs_image.read_image). Only 127.0.0.1 is used.
 
+With `clock=True` the board prints its emulated time (board_spec.ClockLog) and serve() passes
+those lines on to its own stdout, for a watcher that waits on the board's time (emu.py serve
+--clock).
+
 Readiness is probed with `mpremote exec pass`, which, like any first mpremote command on a real
 board, interrupts a main.py running from power-on; device_run.watch_boot() watches main.py
 untouched.
@@ -28,13 +32,17 @@ READY_TIMEOUT = 60.0
 
 
 def rp2040py_command(
-    fs: Path | None = None, dump_fs: Path | None = None, pty: bool = False, port: int = 0
+    fs: Path | None = None,
+    dump_fs: Path | None = None,
+    pty: bool = False,
+    port: int = 0,
+    clock: bool = False,
 ) -> list[str]:
     cmd = [
         str(Path(sys.executable).with_name("rp2040py")),
         "micropython",
         "--board-spec",
-        f"{HERE / 'board_spec.py'}:BOARD",
+        f"{HERE / 'board_spec.py'}:{'BOARD_CLOCKED' if clock else 'BOARD'}",
     ]
     cmd += ["--pty"] if pty else ["--tcp-port", str(port)]
     if fs is not None:
@@ -49,11 +57,18 @@ def child_env() -> dict[str, str]:
 
 
 @contextmanager
-def serve(fs: Path | None = None, dump_fs: Path | None = None, pty: bool = False, port: int = 0):
+def serve(
+    fs: Path | None = None,
+    dump_fs: Path | None = None,
+    pty: bool = False,
+    port: int = 0,
+    clock: bool = False,
+):
     """Yield the connect string of a running emulated Pico, once it answers mpremote; stop it
-    (and dump its filesystem) on exit. `port` 0 takes any free one."""
+    (and dump its filesystem) on exit. `port` 0 takes any free one; `clock`: print the board's
+    emulated time lines."""
     proc = subprocess.Popen(
-        rp2040py_command(fs, dump_fs, pty, port),
+        rp2040py_command(fs, dump_fs, pty, port, clock),
         env=child_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -63,12 +78,19 @@ def serve(fs: Path | None = None, dump_fs: Path | None = None, pty: bool = False
     try:
         target = _wait_for_listening(proc)
         # Keep reading its log so a chatty emulator never blocks on a full pipe.
-        threading.Thread(target=proc.stdout.read, daemon=True).start()
+        threading.Thread(target=_pass_clock_lines, args=(proc.stdout,), daemon=True).start()
         target = ("socket://" + target) if target[0].isdigit() else target
         _wait_for_console(target)
         yield target
     finally:
         stop(proc)
+
+
+def _pass_clock_lines(log) -> None:
+    """Read the emulator's log to its end; print its emulated time lines (as `emu: ...`)."""
+    for line in log:
+        if line.startswith(board_spec.CLOCK_LINE):
+            print("emu: " + line, end="", flush=True)
 
 
 def _wait_for_listening(proc: subprocess.Popen) -> str:

@@ -8,7 +8,7 @@
     emu.py boot [--seconds S] [--mpy-cross PATH]
                                      power on with firmware/ (main.py runs), report console,
                                      LED frames and files written
-    emu.py serve [--fs IMG] [--dump-fs IMG] [--pty] [--port N]
+    emu.py serve [--fs IMG] [--dump-fs IMG] [--pty] [--port N] [--clock]
                                      serve the console for mpremote until SIGTERM/Ctrl-C
     emu.py measure                   boot time, script time, mpremote, WDT, neopixel report
     emu.py figures [--no-heap] [--job NAME=FILE] [--json OUT]
@@ -44,13 +44,16 @@ def main(argv: list[str] | None = None) -> int:
     tests.add_argument("tests", nargs="*", type=Path)
     tests.add_argument("--mpy-cross", type=Path, help="precompile to .mpy with this mpy-cross")
     boot = sub.add_parser("boot", help="power on with firmware/ and let main.py run")
-    boot.add_argument("--seconds", type=float, default=30.0, help="wall time to let it run")
+    boot.add_argument("--seconds", type=float, default=2.0, help="emulated time to let it run")
     boot.add_argument("--mpy-cross", type=Path, help="precompile to .mpy with this mpy-cross")
     serve = sub.add_parser("serve", help="serve the console for mpremote (foreground)")
     serve.add_argument("--fs", type=Path, help="littlefs image to boot with")
     serve.add_argument("--dump-fs", type=Path, help="write the filesystem here on exit")
     serve.add_argument("--pty", action="store_true", help="a pseudo-terminal, not TCP")
     serve.add_argument("--port", type=int, default=0, help="TCP port (0: any free one)")
+    serve.add_argument(
+        "--clock", action="store_true", help="print the board's emulated time every 0.1 s of it"
+    )
     sub.add_parser("measure", help="print the feasibility measurements")
     sub.add_parser("figures", help="the app's figures in emulated time", add_help=False)
     if argv is None:
@@ -145,7 +148,7 @@ def _serve(args) -> int:
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
-    with device_serve.serve(args.fs, args.dump_fs, args.pty, args.port) as target:
+    with device_serve.serve(args.fs, args.dump_fs, args.pty, args.port, args.clock) as target:
         address = target.removeprefix("socket://")
         print(f"emu: listening on {address} - mpremote connect {target}", flush=True)
         stop.wait()

@@ -79,3 +79,19 @@ def test_led_data_pin_is_read_from_pins_csv(tmp_path):
     pins = tmp_path / "pins.csv"
     pins.write_text("signal,gpio,role\nKEY_ROW0,6,out\nLED_DATA,3,ws2812_out\n")
     assert board_spec.led_data_gpio(pins) == 3
+
+
+def test_the_clock_log_prints_the_emulated_time_every_tenth_of_a_second(capsys):
+    from types import SimpleNamespace
+
+    from rp2040py.clock.simulation_clock import SimulationClock
+
+    clock = SimulationClock()
+    board_spec.ClockLog().attach(SimpleNamespace(clock=clock))
+    for _ in range(7):  # 0.35 s of emulated time in steps of 50 ms
+        clock.tick(50e6)
+    assert capsys.readouterr().out.splitlines() == [
+        "emulated time 0.10 s",
+        "emulated time 0.20 s",
+        "emulated time 0.30 s",
+    ]

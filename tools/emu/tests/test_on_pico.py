@@ -120,7 +120,7 @@ def test_main_py_runs_by_itself_at_power_on():
         "    f.write('yes')\n"
         "print('main done')\n"
     )
-    watch = asyncio.run(device_run.watch_boot({"/main.py": main.encode()}, seconds=5))
+    watch = asyncio.run(device_run.watch_boot({"/main.py": main.encode()}, seconds=1))
     assert watch.frames == 1
     assert watch.pixels == [(0, 0, 0), (9, 8, 7), (0, 0, 0)]
     assert watch.files["/booted.txt"] == b"yes"
