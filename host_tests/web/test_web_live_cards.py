@@ -6,11 +6,14 @@ count goes to the board as one "cards" entry; the scores the board keeps are the
 plus the rules engine's count of those cards (cribbage.show), a claim over the count is asked
 about and "Peg what the rules say" pegs the engine's count. The picker shows the 52 cards,
 suits in rows and ranks across, all on the screen; the cards of the deal's counts already
-pegged are greyed out and cannot be tapped.
+pegged are greyed out and cannot be tapped. The benchmark's phone taps (`make bench-presses`,
+tools/presses/phone.py) of two seeded deals played on the page key those deals, the board's
+scores the engine's, in as many taps of the page's keys and tiles as the benchmark counts.
 
 Without chromium, chromium-driver or microdot it skips, except under PICOPEG_CI=1.
 """
 
+import random
 from pathlib import Path
 
 import pytest
@@ -18,7 +21,10 @@ from ci_gate import need
 from cribbage.show import score_show
 from test_web_live import open_live, pair, press, show_keys
 
+from tools.bench import bench_presses
 from tools.board.pcboard import Harness
+from tools.presses.dealer import deal
+from tools.presses.phone import phone_steps
 from tools.web import browser, liveboard
 from tools.web import build as webbuild
 
@@ -37,14 +43,23 @@ return [tiles, p.top, p.bottom, innerWidth, innerHeight];
 
 
 @pytest.fixture(scope="module")
-def board(tmp_path_factory):
+def site():
     need(browser.missing() or liveboard.missing())
-    site = REPO / "build" / "web-live-cards-test"
-    webbuild.build_board(site, log=lambda *a: None)
-    state = tmp_path_factory.mktemp("live-cards")
+    out = REPO / "build" / "web-live-cards-test"
+    webbuild.build_board(out, log=lambda *a: None)
+    return out
+
+
+def served_board(state, site):
+    """The board served from a fresh folder, its show rule "check claims"."""
     h = Harness(str(state))  # the board's settings, as its Settings mode saves them
     h.keeper.set_setting("show", CHECK_CLAIMS)
-    with liveboard.LiveBoard(state, site) as served:
+    return liveboard.LiveBoard(state, site)
+
+
+@pytest.fixture(scope="module")
+def board(site, tmp_path_factory):
+    with served_board(tmp_path_factory.mktemp("live-cards"), site) as served:
         yield served
 
 
@@ -152,3 +167,75 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         assert scores(board) == [before[0] + a_hand, before[1] + b_hand + b_crib]
     finally:
         b.quit()
+
+
+# -- the benchmark's phone taps, played on the page -------------------------------------------
+
+COUNT_TAPS = (
+    "window.__taps = 0; document.addEventListener('pointerdown', (e) => {"
+    " if (e.target.closest('#keypad button, #picker button')) window.__taps++; }, true);"
+)
+
+
+def bench_deals(n):
+    """The benchmark's first two-player deal, then the next of its seeded deals dealt by the
+    other side, and so on: n deals a board plays one after another."""
+    rng = random.Random(bench_presses.SEED * 10 + 2)
+    out = []
+    while len(out) < n:
+        d = deal(rng, 2)
+        if not out or d.dealer != out[-1].dealer:
+            out.append(d)
+    return out
+
+
+def tap_step(b, step):
+    """One tap of phone_steps on the page: a tile once the picker is up, a claim (until the
+    board has moved to the next count), a key (until the board has answered its entry)."""
+    what, arg = step
+    if what == "card":
+        b.wait_for("return !!window.picopeg.picker.due", 10)
+        b.driver.find_element("css selector", f'#picker [data-card="{arg}"]').click()
+        return
+    if what == "claim":
+        name = due(b)["count"]
+        b.driver.find_element("css selector", f'#picker [data-claim="{arg}"]').click()
+        b.wait_for(f"const d = window.picopeg.picker.due; return !d || d.count !== {name!r}", 10)
+        return
+    if what == "long":
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(b.driver).click_and_hold(b.key(arg)).pause(1.0).release().perform()
+    else:
+        b.key(arg).click()
+    b.wait_for("return window.picopeg.idle()", 10)
+
+
+def test_the_benchmarks_phone_taps_are_the_pages(tmp_path, site):
+    """make bench-presses counts phone_steps per deal: played on the page, they key the deal
+    (the board's scores are the engine's) in exactly that many taps of its keys and tiles."""
+    deals = bench_deals(2)
+    with served_board(tmp_path / "board", site) as served:
+        b = phone_at((390, 844), served.url, served)
+        try:
+            show_keys(b)
+            for legend in "0" + "AB"[deals[0].dealer]:  # the cut: who deals first (setup)
+                press(b, legend)
+            b.js(COUNT_TAPS)
+            want = [0, 0]
+            for d in deals:
+                b.js("window.__taps = 0")
+                steps = phone_steps(d)
+                for step in steps:
+                    tap_step(b, step)
+                b.wait_for("return !window.picopeg.picker.due", 10)
+                assert b.js("return window.__taps") == len(steps)
+                for side, (play, gos) in enumerate(d.play_points()):
+                    want[side] += play + sum(gos)
+                for side, _kind, points in d.counts():
+                    want[side] += points
+                if d.heels():
+                    want[d.dealer] += 2
+                assert scores(served) == want, (d.as_json(), want)
+        finally:
+            b.quit()

@@ -12,7 +12,8 @@ The ways (``WAYS``), each on the scoreboard (docs/KEYMAP.md):
 - ``typed``: the show rule "type counts": each count typed as a number, then ``#``;
 - ``checked``: "check claims": each count's cards, one key a card, the claim, ``#``;
 - ``counted``: "count the cards": each count's cards, then ``#`` (the board counts them);
-- ``phone`` comes with the paired phone's card picker.
+- ``phone``: the paired phone's taps, the show picked as cards on its page (tools/presses/
+  phone.py: not a keypad script; make bench-presses counts it beside these).
 
 Where the ranks leave a flush or nobs possible (``cribbage.rankcount``), one key says what
 the suits make, in place of ``#``: ``#`` none (the common answer), ``A`` nobs, ``B`` a flush,
