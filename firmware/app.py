@@ -46,17 +46,24 @@ _FEED_MS = const(1000)
 ERROR_SHOW_MS = const(3000)  # the error pattern stays this long before the reset
 
 
-def boot_cause(board):
-    """The board's reset cause, RESET_POWER after a reset that `make flash` asked for (its
-    mark is taken away by take_flashed_mark, after the first frame)."""
-    if board.fs.exists(join(board.state_dir, FLASHED)):
+def flashed(board):
+    """True if `make flash` left its mark: the reset was one it asked for."""
+    return board.fs.exists(join(board.state_dir, FLASHED))
+
+
+def boot_cause(board, marked):
+    """The board's reset cause, RESET_POWER after a reset that `make flash` asked for
+    (marked: flashed(board); the mark is taken away by take_flashed_mark, after the first
+    frame)."""
+    if marked:
         return RESET_POWER
     return board.reset_cause()
 
 
 def take_flashed_mark(board):
     """Remove make flash's mark, so the next watchdog reset counts as one. After the first
-    frame: the remove can cost a littlefs block erase (~50 ms on the Pico)."""
+    frame, and only where there is one: the remove can cost a littlefs block erase (~50 ms
+    on the Pico)."""
     try:
         board.fs.remove(join(board.state_dir, FLASHED))
     except OSError:  # none (the usual boot), or a failing flash: the boot must not fail over
@@ -95,7 +102,9 @@ class App:
         from scorekeeper.keeper import Keeper
 
         now = board.ticks_ms()
-        # A fresh board's new game is written after its first frame (write_new below).
+        # A fresh board's new game is held unsaved, and written after the first frame: at the
+        # end of the boot, or on the Pico by its first key or the idle fold (FOLD_MS on): a
+        # flash erase stops every interrupt, the keys' timer too (bootkeys.py).
         self.keeper = Keeper(board.state_dir, board.fs, board.seconds, write_new=False)
         if board.fs.exists(join(board.state_dir, "pegging.txt")):  # an upgraded board
             from ui.pegmigrate import MODULES, migrate
@@ -108,7 +117,8 @@ class App:
 
             migrate_show(self.keeper)
             forget("ui.showmigrate")
-        note = self._boot_note(boot_notice, now)
+        marked = flashed(board)
+        note = self._boot_note(boot_notice, marked, now)
         # The first frame: the game and the app's settings, as soon as the keeper holds them.
         # What only the keys and the text need (the keypad's decoder, the controller and the
         # modes, the text view) loads after it: on the make flash Pico, where every module is
@@ -123,29 +133,46 @@ class App:
             board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         forget(CHECKPOINT)
-        take_flashed_mark(board)
-        if self.keeper.unsaved:  # a fresh board: its new game's log (~100 ms of flash)
-            self.keeper.fold()
         from keypad import KeyDecoder
-        from ui.control import Controller
 
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
-        # The controller takes the view as loaded here, with the boot's note for the display.
-        self.ctl = Controller(self.keeper, v, now, note)
-        self.ctl.start(now)
-        from textview import build_lines, new_lines
+        # The keys from here on: read on the Pico's timer while the rest loads, kept, and
+        # acted on once the modes have loaded (bootkeys.py); a PC's or a browser's board has
+        # no timer: its boot takes no time.
+        latch = None
+        if hasattr(board, "timer_start"):
+            from bootkeys import start
 
-        self._build_lines = build_lines
-        self.lines = new_lines()
-        self._text_dirty = True
+            latch = start(board, self.decoder, _KEY_MS)
+        elif self.keeper.unsaved:  # a fresh board's new game: no key waits on its writes
+            self.keeper.fold()
+        try:
+            if marked:
+                take_flashed_mark(board)
+            from ui.control import Controller
+
+            # The controller takes the view as loaded here, with the boot's note.
+            self.ctl = Controller(self.keeper, v, now, note)
+            self.ctl.start(now)
+            from textview import build_lines, new_lines
+
+            self._build_lines = build_lines
+            self.lines = new_lines()
+            self._text_dirty = True
+        finally:
+            if latch is not None:
+                board.timer_stop()
+        if latch is not None:
+            latch.drain(self.on_key, board.ticks_ms())
+            forget("bootkeys")
         collect()
 
-    def _boot_note(self, boot_notice, now):
+    def _boot_note(self, boot_notice, marked, now):
         """The display's note at boot: "recovered" and what the keeper repaired (with the
         blink) after a watchdog or error reset, else what boot did (main.py: the UF2 moved
         old firmware files aside), else nothing."""
         shorts = self.keeper.notice_lines
-        if boot_cause(self.board) == RESET_WATCHDOG or shorts:
+        if boot_cause(self.board, marked) == RESET_WATCHDOG or shorts:
             from ui.text import wrap
 
             self.view.set_signal(SIG_RECOVERED, now)

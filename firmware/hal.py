@@ -99,6 +99,7 @@ class Board:
         self._display = _UNPROBED
         self.fs = FileOps()
         self._wdt = None
+        self._timer = None
 
     @property
     def display(self):
@@ -121,6 +122,20 @@ class Board:
     def scan_keys(self):
         """The keys down now: bit row * 4 + col (keypad.KEYS order). No interrupts."""
         return scan(self._rows, self._cols, _settle)
+
+    def timer_start(self, ms, fn):
+        """Call fn(timer) every ms from a hard timer interrupt, which comes even while a
+        module is read from flash (a soft one waits for a loop in Python code): fn must not
+        allocate. The boot reads the keypad on it until the modes load (bootkeys.py)."""
+        try:  # (-1: the rp2 port's one kind, a timer of the SDK's alarm pool)
+            self._timer = machine.Timer(-1, period=ms, callback=fn, hard=True)
+        except TypeError:  # MicroPython before 1.26: soft only (at the next loop in Python)
+            self._timer = machine.Timer(-1, period=ms, callback=fn)
+
+    def timer_stop(self):
+        if self._timer is not None:
+            self._timer.deinit()
+            self._timer = None
 
     def supply_ma(self):
         """What the USB-C supply advertises on CC1/CC2 (mA: 500, 1500, 3000; 0 unknown)."""

@@ -92,8 +92,8 @@ class Server:
         self.files = site_files(site_dir)
         self.log = log or board_log(hub.app.board)  # log(exc, where): the error log
         self.logged = 0
-        self.slots = Slots(self.connection)  # the cap and its line: slots.arrive takes each
-        self.watchers = []
+        self.watchers: list = []
+        self.slots = Slots(self.connection, lambda: len(self.watchers))  # the cap, its line
         self.changed = asyncio.Event()
         self.answered = asyncio.Event()  # set (and cleared) as each entry is answered
         self.hub = hub

@@ -1,14 +1,18 @@
 """The server's connection cap and its waiting line, shared fairly between client addresses
 (docs/WIFI.md, Limits).
 
-    slots = Slots(answer)                  # answer(reader, writer, addr): one connection,
-    asyncio.start_server(slots.arrive, ...)  # never raises
+    slots = Slots(answer, streams)         # answer(reader, writer, addr): one connection,
+    asyncio.start_server(slots.arrive, ...)  # never raises; streams(): how many event
+                                           # streams are open (None: no such count)
     await slots.expire()                   # the server task, twice a second
     slots.pressed()                        # True while connections wait (live.guard hurries)
     await slots.close()                    # the server stops
 
 At most MAX_CONN connections are answered at once (MAX_WATCHERS of them may be event
-streams, live.server). A connection over the cap is *parked*: its socket only, in a list (no
+streams, live.server), and of them at most MAX_REQUESTS that are not streams: a request being
+answered (an idle socket in a flood, a 3 KB head) costs more heap than a stream, so the heap the
+cap was sized for (8 streams and 4 requests) holds whatever mix comes.
+A connection over the cap is *parked*: its socket only, in a list (no
 task, no read, no microdot object), until a finished connection's task takes one: a slot is a
 task, which answers the next parked connection when its own is done. So five phones scanning
 the board at once (each loading ~19 files, 6 at a time) all load: short static requests free
@@ -31,6 +35,7 @@ from live.answers import raw
 from live.guard import Guarded, close
 
 MAX_CONN = const(12)  # answered at once: 8 event streams and 4 requests (~6 KB each)
+MAX_REQUESTS = const(4)  # of them, not streams (with streams counted)
 MAX_WAITING = const(32)  # parked: eight phones opening the page at the same moment (6 each)
 WAIT_MS = const(5000)  # parked at most this long; then 503
 _BUSY = raw(503, '{"error":"busy: try again"}', "Retry-After: 2\r\n")
@@ -64,8 +69,9 @@ def crowding(addrs, addr):
 class Slots:
     """The cap and the line; see the module docstring."""
 
-    def __init__(self, answer):
+    def __init__(self, answer, streams=None):
         self.answer = answer
+        self.streams = streams
         self.busy = 0  # connections being answered: the slots taken
         self.held = {}  # address -> its connections being answered
         self.parked = []  # (reader, writer, ticks_ms when parked, address), oldest first
@@ -79,7 +85,7 @@ class Slots:
         """A new connection (start_server's callback): answered, parked, or refused. This task
         then answers parked ones while any wait (it holds the slot until the line is empty)."""
         addr = peer(writer)
-        if self.busy >= MAX_CONN:
+        if self.busy >= MAX_CONN or self._full(0):
             out = None
             if len(self.parked) >= MAX_WAITING:
                 i = self._crowding(addr)
@@ -104,9 +110,15 @@ class Slots:
                         held[addr] = n
                     else:
                         del held[addr]
+                if self._full(1):  # this slot's is done: others answer requests enough
+                    break
                 reader, writer, addr = await self._next()
         finally:
             self.busy -= 1
+
+    def _full(self, mine):
+        """True if MAX_REQUESTS requests are being answered (besides `mine` slots free)."""
+        return self.streams is not None and self.busy - mine - self.streams() >= MAX_REQUESTS
 
     def _crowding(self, addr):
         """The index of the newest parked connection of the address with the most parked, if

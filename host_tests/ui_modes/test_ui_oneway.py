@@ -28,6 +28,7 @@ FIRMWARE = Path(control.__file__).resolve().parents[1]
 FOLDERS = ("ui", "modes")  # the modes and their helpers
 # What drives the modes or the hardware: no mode may import any of these, even indirectly.
 ABOVE = {"app", "main", "hal", "ui.control", "render", "textview", "keymatrix", "boardstub"}
+ABOVE |= {"bootkeys"}  # the keys read while the board boots, which the app hands on
 DEVICE = {"machine", "neopixel", "rp2", "network", "asyncio"}
 CONSTANTS_ONLY = {"view", "keypad"}  # their SIG_* / MODE_* / key kinds, never View or the decoder
 # What paint may change on the view it is handed (the controller cleared them just before).

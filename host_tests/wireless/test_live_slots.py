@@ -10,7 +10,7 @@ the unix port; test_live_load.py does it on loopback with real sockets."""
 import asyncio
 
 from live import slots
-from live.slots import _BUSY, MAX_CONN, MAX_WAITING, WAIT_MS, Slots, crowding, peer
+from live.slots import _BUSY, MAX_CONN, MAX_REQUESTS, MAX_WAITING, WAIT_MS, Slots, crowding, peer
 
 
 class Clock:
@@ -80,13 +80,15 @@ class Board:
             self.go[n].set()
 
 
-def run(body):
+def run(body, streams=0):
+    """body(board, line, clock); the first `streams` connections are event streams."""
     clock = Clock()
     saved = slots.ticks_ms
     slots.ticks_ms = clock
     try:
         board = Board()
-        line = Slots(board.answer)
+        count = (lambda: sum(1 for s in board.answering if s.n < streams)) if streams else None
+        line = Slots(board.answer, count)
         asyncio.run(body(board, line, clock))
     finally:
         slots.ticks_ms = saved
@@ -122,6 +124,34 @@ def test_the_cap_is_answered_at_once_and_the_rest_wait_their_turn_oldest_first()
         assert line.waited == wait and not any(s.sent for s in socks)
 
     run(body)
+
+
+def test_with_few_streams_at_most_4_requests_are_answered_at_once():
+    socks = [Sock(i) for i in range(MAX_CONN)]  # 2 streams, then 10 requests
+
+    async def body(board, line, clock):
+        board.come(line, *socks)
+        await turn()
+        assert [s.n for s in board.answering] == [0, 1, 2, 3, 4, 5]  # 2 streams, 4 requests
+        assert [p[0].n for p in line.parked] == [6, 7, 8, 9, 10, 11]
+        board.finish(3)  # a request done: the oldest parked one takes its slot
+        await turn()
+        assert [s.n for s in board.answering] == [0, 1, 2, 4, 5, 6] and line.busy == 6
+        board.finish(0)  # a stream ends: 4 requests still answered, so its slot goes
+        await turn()
+        assert [s.n for s in board.answering] == [1, 2, 4, 5, 6] and line.busy == 5
+        most = 0
+        while len(board.answered) < len(socks):
+            for n in list(board.go):
+                if board.go[n] and any(s.n == n for s in board.answering):
+                    board.finish(n)
+                    break
+            await turn()
+            most = max(most, sum(1 for s in board.answering if s.n >= 2))
+        assert most == MAX_REQUESTS and line.busy == 0 and not line.parked
+        assert sorted(board.answered) == list(range(MAX_CONN)) and line.refused == 0
+
+    run(body, streams=2)
 
 
 def test_a_full_line_is_503_at_once_and_the_others_are_still_answered():

@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 from tools.bench import bench_discard, bench_render, benchutil
+from tools.bench.bench_uf2 import FIRST_SCAN_BEFORE
 from tools.bench.benchutil import FIRMWARE, ROOT
 
 EMU_PY = os.path.join(ROOT, "build", "emu", "venv", "bin", "python")
@@ -99,10 +100,12 @@ def run():
     keys = figures["restored"]["keys"]
     print("  power-on -> first frame, fresh flash:      {:6.0f} ms".format(
         figures["fresh"]["first_frame_ms"]))  # fmt: skip
+    _print_first_key(figures["fresh"], "fresh", "2 then A")
     print("  power-on -> restored frame, 220-peg game:  {:6.0f} ms ({} B of log; frame {})".format(
         figures["restored"]["restored_frame_ms"], figures["log_bytes"],
         "checked against the PC's" if figures["restored"]["restored_frame_checked"]
         else "DIFFERS from the PC's"))  # fmt: skip
+    _print_first_key(figures["restored"], "restored", "A (a go)")
     print("  key release -> committed frame (median of {}): {:.0f} ms, worst {:.0f} ms".format(
         len(figures["restored"]["goes"]), keys["release_to_frame_ms"],
         keys["max_release_to_frame_ms"]))  # fmt: skip
@@ -137,6 +140,17 @@ def run():
     print("  {} s of host time".format(figures["host_seconds"]))
     figures.update(verify_us=verify[0], discard_us=discard[0], render_us=render[:3])
     return figures
+
+
+def _print_first_key(boot, name, keys):
+    """Power-on to the first keypad scan beside the figure before, and the tap 100 ms after
+    the first frame (app_figures: while the modes load), with the frame that showed it."""
+    print("    -> first keypad scan (a key down is read): {:.0f} ms (before: {} ms)".format(
+        boot["first_scan_ms"], FIRST_SCAN_BEFORE[name]))  # fmt: skip
+    shown = boot["tap_frame_ms"]
+    print("    {} tapped at {:.0f} ms (100 ms after the first frame), let go at {:.0f}: {}".format(
+        keys, boot["tap_ms"], boot["tap_released_ms"],
+        "acted on, shown at {:.0f} ms".format(shown) if shown else "LOST"))  # fmt: skip
 
 
 def unix_estimates():

@@ -10,16 +10,19 @@ stderr; the figures, as JSON, to stdout (or OUT).
 
 - boot: power-on to the first LED frame on a fresh flash, and to the restored frame with a
   220-peg game on flash (the frame is checked against the one the same firmware draws on the
-  PC from the same files);
-- keys: on that board, five goes for A (side key alone): key release to the frame that shows
-  the point, through the debounce, the keeper's write to flash (with the flash chip's
-  typical erase and program times, flashchip.py) and the next frame. "Registered" is the
-  second scan after the release: since issue 13 that is the confirming scan the keypad task
-  takes 5 ms after the first up-read (it was the next 20 ms scan), and the frame is drawn by
-  the keypad task at once. The saved game is made on the PC and then left idle for a minute
-  (board_files.saved_game), so its journal is folded into game.log as on a board unplugged
-  at rest; the goes append to a fresh journal, and no fold falls among them (they are 0.7 s
-  apart);
+  PC from the same files); on each, power-on to the first keypad scan (row 0 driven low: a
+  key down from then on is read), and a tap TAP_AFTER_MS after the first frame, while the
+  modes still load (firmware/bootkeys.py keeps it): 2 then A on the fresh flash, A alone (a
+  go) on the 220-peg game, and the first frame that shows its point (the modes had loaded);
+- keys: on that board, five goes, B and A in turn (side key alone): key release to the frame
+  that shows the point, through the debounce, the keeper's write to flash (with the flash
+  chip's typical erase and program times, flashchip.py) and the next frame. "Registered" is
+  the second scan after the release: since issue 13 that is the confirming scan the keypad
+  task takes 5 ms after the first up-read (it was the next 20 ms scan), and the frame is
+  drawn by the keypad task at once. The saved game is made on the PC and then left idle for
+  a minute (board_files.saved_game), so its journal is folded into game.log as on a board
+  unplugged at rest; the goes append to a fresh journal, and no fold falls among them (they
+  are 0.7 s apart);
 - jobs: the scripts given with --job (make bench passes the count-verify, discard-advice and
   render benchmarks) plus Fibonacci(24), the program that tools/bench/benchutil.py scales
   its estimates by,
@@ -50,9 +53,13 @@ from tools.emu.pico_session import Install
 HERE = Path(__file__).resolve().parent
 # 220 pegs: A 114, B 110 (apart, so nothing blinks). A deal has at most 8 go points with two
 # players (scorekeeper/rules.max_gos), so 8 gos a deal, then ### passes it (play, show, the
-# missing counts), 27 times; the last deal has 3, so the 5 timed goes for A fit in it.
-GAME_220 = "5A" + ("1B1A" * 4 + "###") * 27 + "1B1A1B"
-GOES = 5  # side-key-alone goes for A timed on the restored board
+# missing counts), 27 times; the last deal has 1 go and a 2 for B, so the tap as the track
+# lights (a go for A) and the 5 timed goes (B and A in turn: a second go in a row for one
+# side only asks, modes/score.py) fit in it, and A stays ahead.
+GAME_220 = "5A" + ("1B1A" * 4 + "###") * 27 + "1A2B"
+GOES = 5  # side-key-alone goes timed on the restored board: B, A, B, A, B
+GOES_AFTER_MS = 1000  # after the first frame: the modes have loaded, the goes are live keys
+TAP_AFTER_MS = 100  # the tap as the track lights: after the first frame, before the modes load
 TICKS_GPIO = 26  # not connected on the board: the ticks check's marker
 
 FIB_JOB = """
@@ -90,28 +97,57 @@ class Stopwatch:
 
 
 async def boot_fresh(files):
+    """A fresh flash: the first frame, the first keypad scan, and 2 then A tapped from
+    TAP_AFTER_MS after the first frame (A pegs 2: hole 2 lights)."""
+    from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
+
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()
-        return {"first_frame_ms": frame.ms, "flash_erases": _erases(pico.flash.ops)}
+        out = {"first_frame_ms": frame.ms, "flash_erases": _erases(pico.flash.ops)}
+        tap = frame.ms + TAP_AFTER_MS
+        end = pico.tap("2A", tap)
+        out.update(await _tap_figures(pico, frame, tap, end, HOLE_TO_LED[1]))
+        out["tap_scores"] = board_files.host_keeper(pico.files()).game.scores[:2]
+        return out
+
+
+async def _tap_figures(pico, first, tap_ms, end_ms, led):
+    """The first keypad scan, and the first frame after the tap (at tap_ms, its last key up
+    at end_ms - 100) in which `led` lights: when the tap was acted on."""
+    shown = await pico.next_frame(after_ns=first.ns, test=lambda f: any(f.pixels[led]),
+                                  until_ms=end_ms + 1500)  # fmt: skip
+    return {
+        "first_scan_ms": pico.keys.scans[0] / 1e6 if pico.keys.scans else None,
+        "tap_ms": tap_ms,
+        "tap_released_ms": end_ms - 100,
+        "tap_frame_ms": shown.ms if shown is not None else None,
+    }
 
 
 async def boot_restored_and_keys(files):
-    """The 220-peg board: its restored frame, then GOES timed goes for A."""
+    """The 220-peg board: its restored frame, a go for A tapped TAP_AFTER_MS after it, then
+    GOES timed goes, B and A in turn, once the modes have loaded."""
     from ledmap import HOLE_TO_LED  # the firmware's, from the installed project
 
     async with PicoBoard(files) as pico:
         frame = await pico.next_frame()
         out = {"restored_frame_ms": frame.ms,
                "restored_frame_checked": frame.pixels in host_frames(files)}  # fmt: skip
-        a = board_files.host_keeper(files).game.scores[0]
-        t = frame.ms + 300
-        taps = []
-        for _ in range(GOES):
-            release = pico.tap("A", t) - 100
-            taps.append(release)
+        score = board_files.host_keeper(files).game.scores[:2]
+        tap = frame.ms + TAP_AFTER_MS
+        end = pico.tap("A", tap)
+        out.update(await _tap_figures(pico, frame, tap, end, HOLE_TO_LED[score[0]]))
+        score[0] += 1
+        t = frame.ms + GOES_AFTER_MS
+        taps = []  # (release, the LED of the go's new front peg)
+        for i in range(GOES):
+            side = 1 - i % 2  # B first: A's go was the tap
+            release = pico.tap("AB"[side], t) - 100
+            taps.append((release, HOLE_TO_LED[score[side]]))
+            score[side] += 1
             t = release + 700
         await pico.run_until(t)
-        out["goes"] = [_go(pico, r, HOLE_TO_LED[a + i]) for i, r in enumerate(taps)]
+        out["goes"] = [_go(pico, r, led) for r, led in taps]
         return out
 
 
@@ -180,14 +216,23 @@ def summarize_goes(goes):
     return med
 
 
-def measure(jobs: dict[str, str], heap: bool = True) -> dict:
+def _tap_text(boot: dict) -> str:
+    shown = boot["tap_frame_ms"]
+    taken = f"shown at {shown:.0f} ms" if shown else "LOST"
+    return f"first keypad scan at {boot['first_scan_ms']:.0f} ms; the tap at " + (
+        f"{boot['tap_ms']:.0f} ms {taken}"
+    )
+
+
+def measure(jobs: dict[str, str], heap: bool = True, boot_only: bool = False) -> dict:
     watch = Stopwatch()
     files = board_files.device_files()
-    steps = 4 if heap else 3
+    steps = 2 if boot_only else 4 if heap else 3
     progress(f"1/{steps} power-on on a fresh flash (the emulator runs ~20x slower than a Pico)")
     figures = {"image_files": len(files), "image_bytes": sum(map(len, files.values()))}
     figures["fresh"] = asyncio.run(boot_fresh(files))
-    progress(f"  first frame at {figures['fresh']['first_frame_ms']:.0f} ms emulated ({watch})")
+    progress(f"  first frame at {figures['fresh']['first_frame_ms']:.0f} ms emulated, "
+             f"{_tap_text(figures['fresh'])} ({watch})")  # fmt: skip
 
     game = board_files.saved_game(GAME_220)
     figures["log_bytes"] = len(game["/state/game.log"])
@@ -196,8 +241,12 @@ def measure(jobs: dict[str, str], heap: bool = True) -> dict:
     restored = asyncio.run(boot_restored_and_keys({**files, **game}))
     restored["keys"] = summarize_goes(restored["goes"])
     figures["restored"] = restored
-    progress(f"  restored frame at {restored['restored_frame_ms']:.0f} ms, key release to frame "
+    progress(f"  restored frame at {restored['restored_frame_ms']:.0f} ms, "
+             f"{_tap_text(restored)}, key release to frame "
              f"{restored['keys']['release_to_frame_ms']:.0f} ms ({watch})")  # fmt: skip
+    if boot_only:
+        figures["host_seconds"] = round(time.perf_counter() - watch.t0)
+        return figures
 
     progress(f"3/{steps} {', '.join(jobs) or 'no'} benchmarks, Fibonacci(24), the clock check")
     figures["jobs"] = asyncio.run(board_jobs(files, jobs))
@@ -221,13 +270,15 @@ def main(argv=None) -> int:
         help="a MicroPython script to time on the board (prints its figures)",
     )
     parser.add_argument("--no-heap", action="store_true", help="skip the scripted game")
+    parser.add_argument("--boot-only", action="store_true",
+                        help="only the boots, their taps and the goes")  # fmt: skip
     parser.add_argument("--json", type=Path, help="write the figures here, not to stdout")
     args = parser.parse_args(argv)  # fmt: skip
     jobs = {}
     for spec in args.job:
         name, _, path = spec.partition("=")
         jobs[name] = Path(path).read_text()
-    figures = measure(jobs, heap=not args.no_heap)
+    figures = measure(jobs, heap=not args.no_heap, boot_only=args.boot_only)
     text = json.dumps(figures, indent=1)
     if args.json:
         args.json.write_text(text)

@@ -11,7 +11,7 @@
     emu.py serve [--fs IMG] [--dump-fs IMG] [--pty] [--port N] [--clock]
                                      serve the console for mpremote until SIGTERM/Ctrl-C
     emu.py measure                   boot time, script time, mpremote, WDT, neopixel report
-    emu.py figures [--no-heap] [--job NAME=FILE] [--json OUT]
+    emu.py figures [--no-heap | --boot-only] [--job NAME=FILE] [--json OUT]
                                      the app's figures in emulated time (app_figures.py)
 
 `firmware` needs only the standard library; the others run in the emulator venv

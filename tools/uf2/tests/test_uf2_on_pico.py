@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from ledmap import HOLE_TO_LED
 
-from tools.emu import fs_image
+from tools.emu import board_files, fs_image
+from tools.emu.board_session import PicoBoard
 from tools.emu.pico_figures import host_frames, long_game_files
 from tools.emu.pico_session import Install, PoweredPico
 from tools.flashing.wonly import source_names  # (the repository: pytest's rootdir)
@@ -53,8 +54,9 @@ def test_a_blank_pico_boots_into_picopeg_pegs_2_for_a_and_keeps_it_across_a_powe
             assert pico.frames[-1].pixels == pegged.pixels  # it stays: no blink, no undo
             on_flash = pico.files()
             image = pico.power_cut()
-        # /state made; the defaults unwritten; the 2 in the journal (scorekeeper/FORMAT.md)
-        assert sorted(on_flash) == ["/state/game.jnl", "/state/game.log"]
+        # /state made; the defaults unwritten; the new game and the 2 in the log: the first
+        # write of a fresh board writes its whole log (scorekeeper/FORMAT.md, app.py)
+        assert sorted(on_flash) == ["/state/game.log"]
         async with PoweredPico(Install("blank", uf2).with_fs(image)) as pico:
             back = await pico.first_frame()
             await pico.wait_ms(100)
@@ -87,6 +89,27 @@ def test_a_220_peg_game_on_the_filesystem_comes_back_exactly(uf2):
     assert banner == "PicoPeg 0.1.0, Raspberry Pi Pico with RP2040 1.26.1"
     assert frozen == "frozen: all"
     assert w_only == "pico w only: none"  # the UF2 is for the Pico: no server, no radio
+
+
+def test_a_quick_tap_in_the_instant_the_track_lights_is_taken(uf2):
+    # The frozen boot reads the keys from its first frame too (firmware/bootkeys.py, on the
+    # hard timer interrupt of hal.Board.timer_start): 2 then A, each down only 40 ms, from
+    # the instant the restored game lights. The decoder takes a key read down twice 15 ms
+    # apart; the timer's scans come 20 ms apart from the first frame on, the loop's only once
+    # the modes have loaded. The board has no USB host (board_session.PicoBoard): main.py
+    # runs as on a wall plug.
+    game = long_game_files(220)  # 110 all
+
+    async def go():
+        async with PicoBoard(files=game, image=uf2) as pico:
+            first = await pico.next_frame(until_ms=5000)
+            assert first is not None, "no LED frame within 5 s of power-on"
+            end = pico.tap("2A", first.ms, down_ms=40, up_ms=20)
+            await pico.run_until(end + 500)
+            return pico.files()
+
+    files = asyncio.run(go())
+    assert board_files.host_keeper(files).game.scores[:2] == [112, 110]
 
 
 # Runs on the board: with only the frozen modules on sys.path, every firmware module imports.
