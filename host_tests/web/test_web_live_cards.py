@@ -14,21 +14,19 @@ Without chromium, chromium-driver or microdot it skips, except under PICOPEG_CI=
 """
 
 import random
-from pathlib import Path
 
 import pytest
-from ci_gate import need
 from cribbage.show import score_show
-from test_web_live import open_live, pair, press, show_keys
+from test_web_live import open_live, pair, press, show_keys, site_dir
 
 from tools.bench import bench_presses
 from tools.board.pcboard import Harness
 from tools.presses.dealer import deal
 from tools.presses.phone import phone_steps
+from tools.presses.ways import deal_scores
 from tools.web import browser, liveboard
-from tools.web import build as webbuild
 
-REPO = Path(__file__).resolve().parents[2]
+__all__ = ["site_dir"]  # (the fixture, shared with test_web_live)
 CHECK_CLAIMS = 1  # the show rule's setting: the claim is typed, the board checks it
 
 # Where each tile is, and whether the picker fits on the screen.
@@ -42,14 +40,6 @@ return [tiles, p.top, p.bottom, innerWidth, innerHeight];
 """
 
 
-@pytest.fixture(scope="module")
-def site():
-    need(browser.missing() or liveboard.missing())
-    out = REPO / "build" / "web-live-cards-test"
-    webbuild.build_board(out, log=lambda *a: None)
-    return out
-
-
 def served_board(state, site):
     """The board served from a fresh folder, its show rule "check claims"."""
     h = Harness(str(state))  # the board's settings, as its Settings mode saves them
@@ -58,8 +48,8 @@ def served_board(state, site):
 
 
 @pytest.fixture(scope="module")
-def board(site, tmp_path_factory):
-    with served_board(tmp_path_factory.mktemp("live-cards"), site) as served:
+def board(site_dir, tmp_path_factory):
+    with served_board(tmp_path_factory.mktemp("live-cards"), site_dir) as served:
         yield served
 
 
@@ -211,11 +201,11 @@ def tap_step(b, step):
     b.wait_for("return window.picopeg.idle()", 10)
 
 
-def test_the_benchmarks_phone_taps_are_the_pages(tmp_path, site):
+def test_the_benchmarks_phone_taps_are_the_pages(tmp_path, site_dir):
     """make bench-presses counts phone_steps per deal: played on the page, they key the deal
     (the board's scores are the engine's) in exactly that many taps of its keys and tiles."""
     deals = bench_deals(2)
-    with served_board(tmp_path / "board", site) as served:
+    with served_board(tmp_path / "board", site_dir) as served:
         b = phone_at((390, 844), served.url, served)
         try:
             show_keys(b)
@@ -230,12 +220,7 @@ def test_the_benchmarks_phone_taps_are_the_pages(tmp_path, site):
                     tap_step(b, step)
                 b.wait_for("return !window.picopeg.picker.due", 10)
                 assert b.js("return window.__taps") == len(steps)
-                for side, (play, gos) in enumerate(d.play_points()):
-                    want[side] += play + sum(gos)
-                for side, _kind, points in d.counts():
-                    want[side] += points
-                if d.heels():
-                    want[d.dealer] += 2
+                want = [w + p for w, p in zip(want, deal_scores(d), strict=True)]
                 assert scores(served) == want, (d.as_json(), want)
         finally:
             b.quit()

@@ -153,6 +153,12 @@ def by_cards(d, claims):
 
 def score_expects(d):
     """expect lines: each side's score after the deal (from a fresh board)."""
+    scores = deal_scores(d)
+    return ["expect score {} {}".format(SIDES[s], scores[s]) for s in range(d.players)]
+
+
+def deal_scores(d):
+    """Each side's points in the deal: the play's, its gos, the counts, his heels."""
     scores = [0] * d.players
     for side, (play, gos) in enumerate(d.play_points()):
         scores[side] += play + sum(gos)
@@ -160,7 +166,7 @@ def score_expects(d):
         scores[side] += points
     if d.heels():
         scores[d.dealer] += 2
-    return ["expect score {} {}".format(SIDES[s], scores[s]) for s in range(d.players)]
+    return scores
 
 
 def script(d, way):
