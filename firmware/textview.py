@@ -9,9 +9,10 @@ only draws what this returns, so the board is fully usable without the display.
 
 Scoreboard mode: the mode and the game length, one line per side (score, the last move,
 the dealer), the pending entry, the result, then the app's ``view.detail`` lines (e.g. a
-count breakdown). With three or four sides and detail lines (a note, ``view.note_lines``:
-a refusal's reason; the mode's lines) that would not fit under a line per side, the sides
-share lines, two a line, so the whole note and the mode's lines show
+count breakdown). A side with a player's name (``view.names``) shows as much of the name as
+fits in place of its letter. With three or four sides and detail lines (a note,
+``view.note_lines``: a refusal's reason; the mode's lines) that would not fit under a line per
+side, the sides share lines, two a line, so the whole note and the mode's lines show
 (host_tests/ui_modes/test_messages_fit.py).
 Other modes: the mode name, then the app's detail lines.
 SPDX-License-Identifier: MIT
@@ -49,6 +50,10 @@ def score_line(view, side):
         move = "fix{:+d}".format(moved) if moved else ""
     else:
         move = "{:+d}".format(moved) if front else ""
+    if view.names[side]:  # the player's name for the letter (textnames.py)
+        from textnames import score_line as named_line
+
+        return named_line(view.names, side, front, move, side == view.dealer)
     line = "{}{:>4} {:>4}".format(SIDE_LETTERS[side], front, move)
     if side == view.dealer:
         line += DEALER  # the one dealer mark, as on a pair line
@@ -62,7 +67,8 @@ def preview_line(view):
         return ""
     to = view.front[s] + view.preview_points
     to = 0 if to < 0 else (view.target if to > view.target else to)
-    return fit("{} {:+d} -> {}".format(SIDE_LETTERS[s], view.preview_points, to))
+    tail = " {:+d} -> {}".format(view.preview_points, to)
+    return fit(_who(view, s, tail) + tail)
 
 
 def result_line(view):
@@ -72,7 +78,17 @@ def result_line(view):
         return ""
     level = view.skunk if 0 <= view.skunk < len(SKUNK_WORDS) else 0
     word = LURCH if level and view.target != 121 else SKUNK_WORDS[level]
-    return fit("{} wins{}".format(SIDE_LETTERS[w], word))
+    tail = " wins" + word
+    return fit(_who(view, w, tail) + tail)
+
+
+def _who(view, side, tail):
+    """The side's letter, or as much of its player's name as leaves tail whole."""
+    if not view.names[side]:
+        return SIDE_LETTERS[side]
+    from textnames import label
+
+    return label(view.names, side, COLS - len(tail))
 
 
 def pair_line(view, a, b):

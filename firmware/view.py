@@ -64,6 +64,7 @@ class View:
         self.supply_ma = 0  # what the USB-C supply advertises (supply.py): 0 unknown
         self.detail = []  # text display only: breakdown lines from the app (<= 16 chars)
         self.note_lines = 0  # ... of which the first are a note (a refusal's reason)
+        self.names = ("", "", "", "")  # each side's player's name ("": its letter shows)
 
     def load_game(self, game, now):
         """Copy a scorekeeper Game's sides, pegs, dealer and result; stamp a new win."""
@@ -75,6 +76,7 @@ class View:
             self.moved[i] = game.moved[i]
         self.fixed = game.fixed
         self.dealer = game.dealer
+        self.names = game.names  # (the game's list itself: nothing allocated)
         if game.winner != self.winner:
             self.winner = game.winner
             self.won_ms = now

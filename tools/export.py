@@ -35,7 +35,7 @@ DEAL_COLUMNS = ("deal", "dealer", "side") + REASONS + ("points", "score", "hand_
 RULES_COLUMNS = tuple(n for n in RULE_NAMES if n != "game_points")
 GAME_COLUMNS = ("game", "date", "winner", "score_A", "score_B", "score_C", "score_D",
                 "margin", "skunk", "game_points", "first_dealer", "deals",
-                "minutes") + RULES_COLUMNS  # fmt: skip
+                "minutes") + RULES_COLUMNS + ("name_A", "name_B", "name_C", "name_D")  # fmt: skip
 
 
 class ExportError(Exception):
@@ -85,9 +85,10 @@ def game_rows(doc):
         scores = g["scores"] + [""] * (4 - len(g["scores"]))
         others = [g["scores"][s] for s in range(len(g["scores"])) if "ABCD"[s] != g["winner"]]
         rules = [int(g["rules"][n]) for n in RULES_COLUMNS]  # off/on rules as 0 and 1
+        names = [g["names"].get(s, "") for s in "ABCD"]
         rows.append([i, g["date"] or "", g["winner"]] + scores + [
             max(g["scores"]) - max(others), g["skunk_name"], g["game_points"],
-            g["first_dealer"], g["deals"], g["seconds"] // 60] + rules)  # fmt: skip
+            g["first_dealer"], g["deals"], g["seconds"] // 60] + rules + names)  # fmt: skip
     return rows
 
 

@@ -33,10 +33,10 @@ if sys.implementation.name == "micropython":
 
 HOLES_CSV = ROOT + "/hardware/holes.csv"
 FLAGS = ("--json", "--reset", "--no-color", "--plain")
-VALUED = ("--script", "--state-dir", "--serve", "--site", "--heap-log", "--firmware")
+VALUED = ("--script", "--state-dir", "--serve", "--site", "--heap-log", "--firmware", "--names")
 USAGE = (
     "usage: sim.py [--script FILE [--json]] [--plain] [--serve PORT [--site DIR]]"
-    " [--state-dir DIR] [--reset] [--no-color]"
+    " [--state-dir DIR] [--reset] [--no-color] [--names A,B]"
 )
 # The files the board keeps in its folder, with the keeper's leftovers (scorekeeper/atomic.py:
 # game.log.tmp from a cut write, game.bad1 for a file it set aside): --reset removes only
@@ -51,7 +51,7 @@ class Options:
     def __init__(self):
         self.script = None
         self.state_dir = None
-        self.serve = self.site = self.heap_log = self.firmware = None
+        self.serve = self.site = self.heap_log = self.firmware = self.names = None
         self.json = self.reset = self.no_color = self.plain = False
 
 
@@ -70,6 +70,7 @@ def parse_args(argv):
     p.add_argument("--plain", action="store_true", help="line mode, for any terminal")
     p.add_argument("--serve", metavar="PORT", help="headless, with the Wi-Fi server on loopback")
     p.add_argument("--site", metavar="DIR", help="with --serve: the page's files")
+    p.add_argument("--names", metavar="A,B", help="the sides' players' names, A's first")
     p.add_argument("--heap-log", metavar="MS", help=argparse.SUPPRESS)  # MicroPython's heap
     p.add_argument("--firmware", metavar="DIR", help=argparse.SUPPRESS)  # .mpy: MicroPython
     return p.parse_args(argv, namespace=Options())
@@ -156,10 +157,27 @@ def main(argv):
         if o.reset:
             reset_state(state_dir)
     try:
+        if o.names is not None:
+            name_sides(o, state_dir)
         run(o, state_dir, notice)
     finally:
         if lock is not None:
             lock.release()
+
+
+def name_sides(o, state_dir):
+    """--names "Ann Lee,Bob": the sides' names, into the game on the board's files (as a
+    paired phone would set them), before the board starts."""
+    if state_dir is None:
+        fail('sim.py: with --script, name the sides in the script: names "Ann Lee" Bob')
+    from scorekeeper import Keeper
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.names import set_names
+
+    try:
+        set_names(Keeper(state_dir), [n.strip() for n in o.names.split(",")])
+    except ScorekeeperError as e:
+        fail("sim.py: --names: {}".format(e.args[0] if e.args else e))
 
 
 def check_folder(path):

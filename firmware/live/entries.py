@@ -7,7 +7,7 @@ it into the keys its own keypad takes for it (``2`` then ``A``) and feeds them, 
 its loop, through a keypad decoder of the entry's own into the controller: the same key
 events, modes, checks and refusals as the keypad's. The rules have one path.
 
-    entry = build(doc)              # (steps, mode, phase, changed, again); ValueError: malformed
+    entry = build(doc)              # (steps, mode, phase, changed, again, act); ValueError
     why = blocked(app, entry)       # "" or why the board cannot take it now (nothing applied)
     result, text = run(app, decoder, entry, now)  # APPLIED, REFUSED or ASKED, and the words
 
@@ -122,12 +122,23 @@ KINDS: dict = {
 
 
 def build(doc):
-    """(steps, mode, phase, changed, again) of an entry's JSON object; ValueError says what
-    is malformed. again: its last step repeats the one before, the board's confirmation."""
+    """(steps, mode, phase, changed, again, act) of an entry's JSON object; ValueError says
+    what is malformed. again: its last step repeats the one before, the board's confirmation.
+    act: for a kind that is no keys (live.actions: names, a new game), what does it (steps
+    None)."""
     name = doc.get("kind")
     row = KINDS.get(name) if isinstance(name, str) else None
+    if row is None and isinstance(name, str):
+        from live.actions import ACTS  # (loaded at the first such entry: a club's boards)
+
+        if name in ACTS:
+            again = doc.get("confirm", False)
+            if not isinstance(again, bool):
+                raise ValueError('"confirm" is true or false')
+            mode, phase, check = ACTS[name]
+            return None, mode, phase, None, again, check(doc)
     if row is None:
-        raise ValueError('"kind" is one of ' + ", ".join(sorted(KINDS)))
+        raise ValueError('"kind" is one of ' + ", ".join(sorted(KINDS) + ["game", "names"]))
     phase = row[1]
     how = row[2]
     if isinstance(how, str):
@@ -139,7 +150,7 @@ def build(doc):
         raise ValueError('"confirm" is true or false')
     if again and isinstance(steps, list):  # (a function adds its own confirmation)
         steps.append(steps[-1])  # the board's "again": the last key once more
-    return steps, row[0], phase, row[3] if len(row) > 3 else None, again
+    return steps, row[0], phase, row[3] if len(row) > 3 else None, again, None
 
 
 def blocked(app, entry):
@@ -182,7 +193,9 @@ def retype(app, kept):
 def run(app, decoder, entry, now):
     """Feed an entry's (build's) keys through decoder into app (app.on_key: the keypad's path)
     at tick now; (APPLIED, the board's note), (REFUSED, its reason) or (ASKED, its question)."""
-    steps, _, _, changed, again = entry
+    steps, _, _, changed, again, act = entry
+    if act is not None:
+        return _act(app, act, again, now)
     if not isinstance(steps, list):
         try:
             steps = steps(app)
@@ -215,6 +228,20 @@ def run(app, decoder, entry, now):
         return ASKED, text
     finally:
         del ctl.refuse  # the class's method again
+
+
+def _act(app, act, again, now):
+    """A kind that is no keys: APPLIED and its note, or the refusal (ASKED: a question)."""
+    from ui import REFUSALS
+
+    from live.actions import Ask
+
+    try:
+        return APPLIED, act(app, now, again)
+    except Ask as e:
+        return ASKED, e.args[0]
+    except REFUSALS as e:
+        return REFUSED, e.args[0] if e.args else type(e).__name__
 
 
 def _press(app, decoder, step, now):

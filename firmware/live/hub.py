@@ -62,8 +62,8 @@ class Hub:
         self._showing = None  # the code shown on the board, or None
         self._json = None  # the cached state body for rev
         self.due = ShowDue()  # the count of the show a phone may pick as cards
-        self._game = (2, [0, 0], -1, -1, 0, False)  # (sides, scores, dealer, winner, palette,
-        # the hand in its show)
+        self._game = (2, [0, 0], -1, -1, 0, False, ["", ""])  # (sides, scores, dealer,
+        # winner, palette, the hand in its show, the sides' names)
         self._take()
         app.remote = self
 
@@ -119,7 +119,7 @@ class Hub:
         self._lines = list(a.lines)
         v = a.view
         self._game = (v.sides, list(v.front[: v.sides]), v.dealer, v.winner, v.palette,
-                      a.keeper.game.in_show)  # fmt: skip
+                      a.keeper.game.in_show, list(v.names[: v.sides]))  # fmt: skip
 
     def _bump(self):
         self.rev += 1
@@ -187,16 +187,16 @@ class Hub:
         if body is None:
             a = self.app
             level = min(max(getattr(a.view, "brightness", 5), 1), len(BRIGHTNESS) - 1)
-            sides, scores, dealer, winner, palette, show = self._game
+            sides, scores, dealer, winner, palette, show, names = self._game
             colours = PALETTES[palette if 0 <= palette < len(PALETTES) else 0][1]
             hexes = ["{:02x}{:02x}{:02x}".format(*colours[i]) for i in range(sides)]
             body = (
                 '"rev":{},"frame":"{}","scale":{},"lines":{},"sides":{},"scores":{},'
-                '"dealer":{},"winner":{},"colours":{},"show":{},"due":{}'
+                '"dealer":{},"winner":{},"colours":{},"show":{},"names":{},"due":{}'
             ).format(
                 self.rev, hexlify(bytes(self._frame)).decode(), BRIGHTNESS[level],
                 dumps(self._lines), sides, dumps(scores), dealer, winner, dumps(hexes),
-                "true" if show else "false", self.due.json(a),
+                "true" if show else "false", dumps(names), self.due.json(a),
             )  # fmt: skip
             self._json = body
         mine = "false" if phone is None else 'true,"seq":{}'.format(phone.seen)

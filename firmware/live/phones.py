@@ -51,11 +51,13 @@ class Phone:
 
 def fingerprint(game):
     """A short text that changes with the game's events standing (their bytes, with the
-    counts' cards), its start and its first dealer: what an entry changes."""
+    counts' cards), its start, its first dealer and its sides' names: what an entry changes."""
     from scorekeeper.crc import crc16
 
     ev = game.events
     c = crc16(ev.raw_cards(), crc=crc16(ev.raw()))
+    for name in game.names:
+        c = crc16(name.encode(), crc=c)
     return "{:x}.{:x}.{:x}.{:x}".format(c, len(ev), game.start & 0xFFFFFFFF, game.first_dealer)
 
 

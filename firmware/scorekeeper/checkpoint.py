@@ -43,15 +43,21 @@ def write(fs, path, game, log):
         data = fs.read(log.path)
         if data is None or len(data) != log.size:
             return -1
-        fs.write(path, encode(game, data, log.seq))
+        head = struct.pack(_HEAD, len(data), _seq(data, 8), log.seq, crc16(data))
+        data = None  # (the log's bytes go before the checkpoint's are built: a smaller peak)
+        fs.write(path, encode(game, head))
     except OSError:  # derived data: the log holds the game whole
         return -1
     return log.seq
 
 
-def encode(game, log, seq):
+def encode(game, log, seq=None):
     """The checkpoint of game, whose state is the fold of every record in log (bytes, a
-    whole log: the keeper's just after a fold); seq is the number of the log's next record."""
+    whole log: the keeper's just after a fold; seq is the number of the log's next record),
+    or of the log whose head (bytes covered, first record's number, seq, their CRC: _HEAD)
+    is given in its place with seq None."""
+    if seq is not None:
+        log = struct.pack(_HEAD, len(log), _seq(log, 8), seq, crc16(log))
     vals = [getattr(game, n) for n in INTS]
     for n in FLAGS:
         vals.append(1 if getattr(game, n) else 0)
@@ -60,16 +66,19 @@ def encode(game, log, seq):
     cards = game.hand_cards
     evs = game.events.raw()
     counted = game.events.raw_cards()
-    body = b"".join((
+    parts = [
         MAGIC,
-        struct.pack(_HEAD, len(log), _seq(log, 8), seq, crc16(log)),
+        log,
         struct.pack("<H", N_VALUES), struct.pack("<%di" % N_VALUES, *vals),
         bytes((len(cards),)), bytes(cards),
         struct.pack("<H", len(evs) // _EVENT), evs,
         struct.pack("<H", len(counted) // 4), counted,
-    ))  # fmt: skip
-    c = crc16(body)
-    return body + bytes((c & 0xFF, c >> 8))
+    ]  # fmt: skip
+    c = 0xFFFF
+    for p in parts:  # the CRC over the parts as they are: the file is built once, not twice
+        c = crc16(p, crc=c)
+    parts.append(bytes((c & 0xFF, c >> 8)))
+    return b"".join(parts)
 
 
 def restore(data, log, game):

@@ -76,9 +76,14 @@ _COUNT_FMT = "<BBhHI"
 _GAME_FMT = "<BBBBBBBBI"
 
 # The game record (version 5): first dealer, game points x4, start time, the rules word
-# (ruletable.RULES says where each rule's value is). Versions 1-4: oldgame.py.
+# (ruletable.RULES says where each rule's value is); version 6: then the sides' names, 16
+# bytes of UTF-8 each, zero-padded (names.py checks them). Versions 1-4: oldgame.py.
 _GAME_FMT = "<BBBBBII"
-GAME_SIZE = 13
+NAME_BYTES = const(16)
+GAME_V5 = const(13)
+GAME_SIZE = const(77)  # GAME_V5 + 4 * NAME_BYTES
+NO_NAMES = ("", "", "", "")
+_NO_NAMES = bytes(64)  # 4 * NAME_BYTES zeros: a game record with no names
 
 
 def peg(side, points, reason=PLAY, dt=0):
@@ -154,18 +159,25 @@ def unpack(rtype, payload, off=0):
     raise ScorekeeperError("record type {} is not an event".format(rtype))
 
 
-def pack_game(settings, dealer, start):
-    """Payload of a game-start record: first dealer, the game's settings, start time."""
+def pack_game(settings, dealer, start, names=NO_NAMES):
+    """Payload of a game-start record: first dealer, the game's settings, start time, the
+    sides' names."""
     from scorekeeper.ruletable import pack_word  # (not kept: see settings._rules)
 
     p = settings.game_points
-    return struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
+    head = struct.pack(_GAME_FMT, dealer, p[0], p[1], p[2], p[3], start & 0xFFFFFFFF,
                        pack_word(settings))  # fmt: skip
+    if names[0] or names[1] or names[2] or names[3]:  # (names.py: only a board given names)
+        from scorekeeper.names import pack_names
+
+        return head + pack_names(names)
+    return head + _NO_NAMES
 
 
 def unpack_game(payload, settings, version=VERSION):
     """Fill settings from a game record of that log version (checking every value);
-    return (dealer, start)."""
+    return (dealer, start, names)."""
+    names = list(NO_NAMES)
     if version < 5:
         from scorekeeper.oldgame import unpack_old_game  # (an older board's log, once)
 
@@ -173,13 +185,17 @@ def unpack_game(payload, settings, version=VERSION):
     else:
         from scorekeeper.ruletable import unpack_word
 
-        dealer, p0, p1, p2, p3, start, word = struct.unpack(_GAME_FMT, payload)
+        dealer, p0, p1, p2, p3, start, word = struct.unpack_from(_GAME_FMT, payload, 0)
         unpack_word(word, settings)
         settings.set("game_points", (p0, p1, p2, p3))
+        if version >= 6 and payload[GAME_V5:] != _NO_NAMES:
+            from scorekeeper.names import unpack_names
+
+            names = unpack_names(payload, GAME_V5)
     settings.check()
     if dealer >= settings.sides:
         raise ScorekeeperError("game record names dealer {}".format(dealer))
-    return dealer, start
+    return dealer, start, names
 
 
 def clamp_dt(seconds):

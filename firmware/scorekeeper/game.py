@@ -41,12 +41,13 @@ from scorekeeper.rules import MAX_PLAY, check_event, skunk_level
 class Game:
     """The state of one game; ``events`` holds the events still standing (undo removed)."""
 
-    def __init__(self, settings, dealer=0, start=0):
+    def __init__(self, settings, dealer=0, start=0, names=None):
         self.cfg = settings
         self.sides = settings.sides
         self.target = settings.target
         self.first_dealer = dealer
         self.start = start
+        self.names = list(names) if names else ["", "", "", ""]  # each side's (names.py)
         # The counting order of a hand for each dealer, built once (no allocation per deal).
         self.orders = tuple(rules.count_order(settings, d) for d in range(self.sides))
         self.events = EventList()  # 8 bytes an event, not a list of tuples

@@ -201,8 +201,10 @@ class Keeper:
         self._then = self._now()
         return undone
 
-    def new_game(self, dealer=-1):
+    def new_game(self, dealer=-1, names=None):
         """Start a new game under the saved settings; the loser of a won game deals first.
+        Its sides keep their names, or get names (4, checked: scorekeeper.names.new_game) in
+        the same write.
 
         With dealer -1: the loser (lowest score) of a finished game, else this game's first
         dealer. The finished (or abandoned) game joins the match and the statistics, and is
@@ -222,7 +224,7 @@ class Keeper:
                 archive.add(self.fs, self._archive_path, g, self._now())
             except OSError as e:
                 raise StorageError(e) from None
-        self._start(dealer, self.match, self.stats, self._prev_path if keep else None)
+        self._start(dealer, self.match, self.stats, self._prev_path if keep else None, names)
 
     @property
     def can_restore(self):
@@ -386,15 +388,17 @@ class Keeper:
             self._dirty = True  # part of a record may be on flash: never append after it
             raise StorageError(e) from None
 
-    def _records(self, evs, match=None, stats=None, game=None, kept=-1):
-        """The log's records: totals, a game's start, its kept play time, then evs."""
+    def _records(self, evs, match=None, stats=None, game=None, *, kept=-1, names=None):
+        """The log's records: totals, a game's start (with names, if given, as its sides'),
+        its kept play time, then evs."""
         match = self._match if match is None else match
         stats = self._stats if stats is None else stats
         g = self.game if game is None else game
+        names = g.names if names is None else names
         records = [
             (REC_MATCH, match.pack()),
             (REC_STATS, stats.pack()),
-            (REC_GAME, events.pack_game(g.cfg, g.first_dealer, g.start)),
+            (REC_GAME, events.pack_game(g.cfg, g.first_dealer, g.start, names)),
         ]
         forget(RULE_TABLE)  # (packed: the rules' table leaves the heap; a rewrite is rare)
         kept = g.kept if kept < 0 else kept
@@ -405,19 +409,20 @@ class Keeper:
             records.append(events.pack(ev))
         return records
 
-    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None):
+    def _rewrite(self, evs, match=None, stats=None, game=None, *, kept=-1, keep=None, names=None):
         """Write the whole log (totals, a game's start, evs); then adopt what was given.
 
         Memory changes only after the write, so a failed write leaves the board as it was.
-        With ``kept`` (play time outside evs) the game is replayed from evs afresh.
+        With ``kept`` (play time outside evs) the game is replayed from evs afresh; with
+        ``names``, the game's record gets them as its sides' names.
         """
         g = self.game if game is None else game
         if kept >= 0 and game is None:
-            g = Game(g.cfg, g.first_dealer, g.start)
+            g = Game(g.cfg, g.first_dealer, g.start, g.names)
             g.add_time(kept)
             for ev in evs:
                 g.apply(ev)
-        records = self._records(evs, match, stats, g)  # (outside the try: no file operation)
+        records = self._records(evs, match, stats, g, names=names)  # (no file operation yet)
         try:
             self._make_folder()
             self._log.rewrite(records, keep)
@@ -431,17 +436,23 @@ class Keeper:
             self._match = match
         if stats is not None:
             self._stats = stats
+        if names is not None:
+            g.names[:] = names  # in place: the view holds the list
         if g is not self.game:
             self.game_rev = self.revision
         self.game = g
 
-    def _start(self, dealer, match=None, stats=None, keep=None):
+    def _start(self, dealer, match=None, stats=None, keep=None, names=None):
         """A new game under the saved settings, with these totals (default: unchanged); the
-        old file is renamed to ``keep`` if given."""
+        old file is renamed to ``keep`` if given. The sides keep their names (the same
+        players, another game) unless names are given."""
         cfg = self.settings.copy()
         if not 0 <= dealer < cfg.sides:
             dealer = 0
-        self._rewrite((), match, stats, Game(cfg, dealer, self._now()), keep=keep)
+        if names is None and self.game is not None:
+            names = self.game.names
+        game = Game(cfg, dealer, self._now(), names)
+        self._rewrite((), match, stats, game, keep=keep)
         self._then = self._now()
 
     # -- loading ---------------------------------------------------------------------

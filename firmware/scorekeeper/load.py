@@ -15,6 +15,7 @@ from scorekeeper.atomic import set_aside, take_tmp
 from scorekeeper.errors import LogError, ScorekeeperError, SettingsError
 from scorekeeper.events import (
     GAME_SIZE,
+    GAME_V5,
     REC_CARD,
     REC_COUNT,
     REC_DEAL,
@@ -48,7 +49,8 @@ RECORDS = (
     (REC_TIME, 2, 2),
     (REC_SHOW, 2, 3),
     (REC_COUNT, 10, 4),
-    (REC_GAME, GAME_SIZE, 5),  # the rules word (ruletable.RULES)
+    (REC_GAME, GAME_V5, 5),  # the rules word (ruletable.RULES)
+    (REC_GAME, GAME_SIZE, 6),  # the sides' names (names.py)
 )
 
 
@@ -194,8 +196,8 @@ def _read_head(data, records, match, stats, version):
     match.unpack(data, records[0][1])
     stats.unpack(data, records[1][1], sizes[REC_STATS])
     cfg = Settings()
-    dealer, start = events.unpack_game(_payload(data, records[2], sizes), cfg, version)
-    return Game(cfg, dealer, start)
+    dealer, start, names = events.unpack_game(_payload(data, records[2], sizes), cfg, version)
+    return Game(cfg, dealer, start, names)
 
 
 def _replay(game, data, records, good, sizes):

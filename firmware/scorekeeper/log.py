@@ -23,8 +23,8 @@ from scorekeeper.crc import crc16
 from scorekeeper.errors import LogError
 
 MAGIC = b"PicoPeg"
-VERSION = 5  # what this firmware writes; it reads versions 1-4 too (FORMAT.md, "Versions")
-VERSIONS = (1, 2, 3, 4, 5)
+VERSION = 6  # what this firmware writes; it reads versions 1-5 too (FORMAT.md, "Versions")
+VERSIONS = (1, 2, 3, 4, 5, 6)
 HEADER = MAGIC + bytes((VERSION,))
 JMAGIC = b"PicoJnl"
 JHEADER = JMAGIC + bytes((VERSION,))  # a journal's version is its log's (an older log's

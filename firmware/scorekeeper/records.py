@@ -131,11 +131,17 @@ def _side_stats(t):
     return out
 
 
+def _names(names, sides):
+    """{"A": name, ...} of the sides in play ("" for a side without a name)."""
+    return {SIDE_NAMES[s]: names[s] for s in range(sides)}
+
+
 def game_document(game):
-    """The current game: its rules, deals, result and each side's statistics."""
+    """The current game: its rules, names, deals, result and each side's statistics."""
     ds = history.deals(game)
     totals = history.side_totals(ds, game.sides)
     return {
+        "names": _names(game.names, game.sides),
         "rules": _rules(game.cfg),
         "first_dealer": SIDE_NAMES[game.first_dealer],
         "start": game.start,
@@ -150,6 +156,7 @@ def game_document(game):
 
 def _archived(e):
     return {
+        "names": _names(e.names, e.cfg.sides),
         "rules": _rules(e.cfg),
         "first_dealer": SIDE_NAMES[e.first_dealer],
         "start": e.start,

@@ -191,9 +191,10 @@ class Controller:
         self._imported[m] = ()
         collect()
 
-    def new_game(self, now):
-        """Hold #: a new game under the saved settings (the loser of a won game deals)."""
-        self.keeper.new_game()
+    def new_game(self, now, dealer=-1, names=None):
+        """Hold #: a new game under the saved settings (the loser of a won game deals); a
+        club's hub: that dealer, and its sides' names (live/actions.py)."""
+        self.keeper.new_game(dealer, names)
         forget("scorekeeper.archive")  # a won game's result is in: its code leaves the heap
         self.game_restarted()
         self.view.set_signal(SIG_NEWGAME, now)

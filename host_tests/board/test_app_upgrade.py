@@ -96,7 +96,7 @@ def test_a_show_begun_by_hash_is_a_show_event_after_the_upgrade():
         assert b"app.show" not in settings_text(h) and h.keeper.notice == ""
         # The log was rewritten in this version before anything was appended: the journal
         # holds only the SHOW event, and both reload as they are.
-        assert log_version(h) == VERSION == 5
+        assert log_version(h) == VERSION == 6
         h.power_cut()
         assert h.keeper.game.in_show and h.keeper.game.events[-1] == show()
         h.press("*")  # undo takes the show back like any entry: the hand is in its play

@@ -76,9 +76,12 @@ def heap_run(extra_names, tmp_path):
                              "import gc; print(gc.mem_free() + gc.mem_alloc())"],
                             capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
     (tmp_path / "state").mkdir()
-    cmd = [BIN / "micropython", "-X", "heapsize=224K", "tools/board/heapcheck.py",
-           REPO / "build" / "device", root, tmp_path / "state", budget, names_file]  # fmt: skip
-    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
+    # The game's folders by short names, as make heap's (build/heapcheck/state): a path's
+    # characters are heap the game uses at each write, so where pytest puts its folders
+    # (longer under pytest-xdist) must not move the figures.
+    cmd = [BIN / "micropython", "-X", "heapsize=224K", REPO / "tools/board/heapcheck.py",
+           REPO / "build" / "device", "root", "state", budget, "names.txt"]  # fmt: skip
+    run = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     return int(run.stdout.split("min free ")[1].split()[0]), run.stdout
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from club_support import Tally
 
 from tools.club import results
 from tools.club.cli import main
@@ -35,31 +36,6 @@ def club(db, *args, code=0):
 def random_scores(rng):
     loser = rng.choice([rng.randint(91, 120), rng.randint(61, 90), rng.randint(30, 60)])
     return (121, loser) if rng.random() < 0.5 else (loser, 121)
-
-
-class Tally:
-    """The standings worked out from the typed scores alone (ACC: 2 a win, 3 a skunk; a bye
-    2 and a win; ranked by game points, wins, spread)."""
-
-    def __init__(self, names):
-        self.t = {n: [0, 0, 0] for n in names}  # game points, wins, spread
-        self.met = set()
-
-    def game(self, a, b, sa, sb):
-        w, lose, ls = (a, b, sb) if sa > sb else (b, a, sa)
-        self.t[w][0] += 3 if ls <= 90 else 2
-        self.t[w][1] += 1
-        self.t[w][2] += 121 - ls
-        self.t[lose][2] -= 121 - ls
-        assert frozenset((a, b)) not in self.met, f"{a} and {b} met twice"
-        self.met.add(frozenset((a, b)))
-
-    def bye(self, a):
-        self.t[a][0] += 2
-        self.t[a][1] += 1
-
-    def rows(self):
-        return sorted((-v[0], -v[1], -v[2], n) for n, v in self.t.items())
 
 
 def play(db, names, games, rng):

@@ -8,26 +8,14 @@ SPDX-License-Identifier: MIT
 import time
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
-from tools.club.kit import HubProcess
+from tools.club.kit import HubProcess, click
 from tools.web import browser
 
 pytestmark = pytest.mark.skipif(bool(browser.missing()), reason=browser.missing() or "ok")
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-
-
-def click(b, css):
-    """Click css's element; again if the page redrew it meanwhile (it follows the hub)."""
-    for _ in range(20):
-        try:
-            b.driver.find_element(By.CSS_SELECTOR, css).click()
-            return
-        except StaleElementReferenceException:
-            time.sleep(0.05)
-    raise AssertionError(f"{css} kept being redrawn")
 
 
 def typed(b, css, text):

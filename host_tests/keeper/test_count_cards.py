@@ -116,9 +116,9 @@ def test_a_count_record_is_what_the_format_describes():
     k.count(1, 14, HAND, cards)
     rec = record(3, 0x4B, struct.pack("<BBhHI", 1, HAND, 14, 0, packed(cards)))
     assert len(rec) == 16  # 6 of frame, 10 of payload
-    assert k.fs.files[JNL] == b"PicoJnl\x05" + rec
+    assert k.fs.files[JNL] == b"PicoJnl\x06" + rec
     k.fold()
-    assert k.fs.files[LOG][0:8] == b"PicoPeg\x05" and k.fs.files[LOG][149:] == rec
+    assert k.fs.files[LOG][0:8] == b"PicoPeg\x06" and k.fs.files[LOG][213:] == rec
     three = ints(["5C", "5D", "5H", "JS"])  # the five-card game's 3-card hand and its starter
     assert unpack_cards(pack_cards(three)) == three and pack_cards(three) == packed(three)
 
@@ -163,7 +163,7 @@ def test_a_version_3_log_loads_whole_and_is_rewritten_in_this_version():
     assert k.notice == "" and k.game.scores[0:2] == [8, 14] and k.game.in_show
     ds = deals(k.game)
     assert ds[0].counts == [(1, HAND, 12), (0, HAND, 8)] and ds[0].cards == [None, None]
-    assert fs.files[LOG][0:8] == b"PicoPeg\x05"  # rewritten before anything is appended
+    assert fs.files[LOG][0:8] == b"PicoPeg\x06"  # rewritten before anything is appended
     k.count(0, 4, CRIB, ints(["2C", "3D", "9H", "KS", "QC"]))
     booted = Keeper("st", FakeFS(dict(fs.files)), Clock())
     assert booted.notice == "" and booted.game.scores[0:2] == [12, 14]

@@ -2,13 +2,14 @@
 """Every earlier game log version loads unchanged: the logs in data/logformats/ were written
 by the firmware of each version (its README says how), and the current keeper must find in
 each the rules, scores, dealer and entries that make_fixtures.py played, then rewrite the log
-in its own version with nothing lost. The archive of version 1 (before the rules word) loads
-and is rewritten in version 2 at its next write. The expectations below are worked out from
+in its own version with nothing lost (and no names: version 6 added them). The archives of
+versions 1 (before the rules word) and 2 (before the names) load and are rewritten in the
+current version at their next write. The expectations below are worked out from
 make_fixtures.py's lines, not read back from the files."""
 
 import os
 
-from scorekeeper import Keeper
+from scorekeeper import Keeper, archive
 from scorekeeper.log import VERSION
 
 from tools.board.testkit import Clock, FakeFS
@@ -108,6 +109,7 @@ def test_each_earlier_log_loads_its_rules_scores_and_entries():
             assert (g.first_dealer, g.dealer, g.scores[: g.sides]) == (first, dealer, scores)
             assert k.history() == [h + T for h in history], folder
             assert g.in_show == show, folder
+            assert g.names == ["", "", "", ""], folder  # no game of an earlier version had them
             # Rewritten in this version at the first boot, before anything is appended: a
             # second boot finds the same game and nothing to repair.
             assert fs.files["st/game.log"][7] == VERSION
@@ -119,11 +121,12 @@ def test_each_earlier_log_loads_its_rules_scores_and_entries():
 def test_an_earlier_archive_loads_and_is_rewritten_at_its_next_write():
     won = rules(target=61, five_card=1, five_keep=4, muggins=1, stinkhole=1, triple_skunk=1,
                 game_points=(1, 2, 3, 4))  # fmt: skip
-    for _version, game, folder in folders():
+    for version, game, folder in folders():
         if game != "won":
             continue
         k, fs = boot(folder)
-        assert fs.files["st/games.arc"][7] == 1  # (not rewritten by reading it)
+        old = 1 if version < 5 else 2  # the archive's version beside log versions 3-4, 5
+        assert fs.files["st/games.arc"][7] == old  # (not rewritten by reading it)
         (e,) = k.archive()
         assert (e.winner, e.scores, e.skunk, e.game_points) == (0, [61, 16], 2, 3), folder
         assert rules_of(e.cfg) == won and e.first_dealer == 1
@@ -136,10 +139,11 @@ def test_an_earlier_archive_loads_and_is_rewritten_at_its_next_write():
         k.peg(1, 10, 2)
         k.peg(0, 29, 2)
         k.new_game()
-        assert fs.files["st/games.arc"][7] == 2  # rewritten in this version
+        assert fs.files["st/games.arc"][7] == archive.VERSION  # rewritten in this version
         entries = k.archive()
         assert [(x.winner, x.scores, x.skunk) for x in entries] == [(0, [61, 16], 2)] * 2
         assert [rules_of(x.cfg) for x in entries] == [won, won]
+        assert [x.names for x in entries] == [["", "", "", ""]] * 2
 
 
 def test_a_game_of_an_earlier_version_taken_back_loads_as_it_was():

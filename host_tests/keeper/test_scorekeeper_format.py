@@ -7,6 +7,7 @@ from scorekeeper import CORRECTION, HAND, HEELS, PLAY, Keeper, ScorekeeperError
 from scorekeeper.crc import crc16
 from scorekeeper.eventtext import format_event, parse_event
 from scorekeeper.log import VERSION
+from scorekeeper.names import set_names
 from support import raises
 
 from tools.board.testkit import Clock, FakeFS, keeper
@@ -119,20 +120,21 @@ def test_the_keeper_writes_what_the_format_describes():
     k = keeper(clock=Clock(start=5000, step=0))
     k.peg(1, 2)
     # The event goes to the journal, numbered on from the log's records; a fold moves it.
-    assert len(k.fs.files["st/game.log"]) == 149
+    assert len(k.fs.files["st/game.log"]) == 213
     peg = record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x05" + peg
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x06" + peg
     k.fold()
     assert "st/game.jnl" not in k.fs.files
     data = k.fs.files["st/game.log"]
-    assert data[0:8] == b"PicoPeg\x05"  # version 5
+    assert data[0:8] == b"PicoPeg\x06"  # version 6
     assert data[8:30] == record(0, 0x4D, bytes(16))
     assert data[30:130] == record(1, 0x53, bytes(94))  # version 2 on: heels per side at the end
-    # Version 5: dealer, game points, start, the rules word (every rule its first value: 0).
+    # Version 5: dealer, game points, start, the rules word (every rule its first value: 0);
+    # version 6: then the sides' names, 16 bytes each (none yet: zeros).
     game = struct.pack("<BBBBBII", 0, 2, 3, 3, 3, 5000, 0)
-    assert data[130:149] == record(2, 0x47, game)
-    assert data[149:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
-    assert len(data) == 161  # 8 + 22 + 100 + 19 header, 12 per peg
+    assert data[130:213] == record(2, 0x47, game + bytes(64))
+    assert data[213:] == record(3, 0x50, struct.pack("<BBhH", 1, PLAY, 2, 0))
+    assert len(data) == 225  # 8 + 22 + 100 + 83 header, 12 per peg
     k.undo()
     k.pass_deal()
     k.card(4, 0, 2, PLAY)  # the pegging helper: 5C, A pegs 2 with it
@@ -140,14 +142,28 @@ def test_the_keeper_writes_what_the_format_describes():
     k.begin_show()  # version 3: the show begins (#)
     k.fold()
     data = k.fs.files["st/game.log"]
-    assert data[161:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
+    assert data[225:] == (record(4, 0x55, b"") + record(5, 0x44, struct.pack("<BH", 1, 0))
                           + record(6, 0x43, struct.pack("<BBBBH", 4, 0, PLAY, 2, 0))
                           + record(7, 0x43, struct.pack("<BBBBH", 52, 0, PLAY, 0, 0))
                           + record(8, 0x48, struct.pack("<H", 0)))  # fmt: skip
     k.clock.now += 75  # 75 s without an event: keep_time writes it (at most once a minute)
     assert k.keep_time() is True and k.keep_time() is False
-    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x05" + record(9, 0x54, struct.pack("<H", 75))
+    assert k.fs.files["st/game.jnl"] == b"PicoJnl\x06" + record(9, 0x54, struct.pack("<H", 75))
     assert Keeper("st", k.fs, Clock()).game.seconds == 75
+
+
+def test_the_names_are_in_the_game_record():
+    k = keeper(clock=Clock(start=5000, step=0))
+    k.peg(0, 2)
+    set_names(k, ["Ann Lee", "Zo\u00eb"])  # a rewrite: the game record with the names, the events
+    data = k.fs.files["st/game.log"]
+    names = b"Ann Lee" + bytes(9) + "Zo\u00eb".encode() + bytes(12) + bytes(32)
+    game = struct.pack("<BBBBBII", 0, 2, 3, 3, 3, 5000, 0) + names
+    assert data[130 + 4 : 130 + 4 + 77] == game  # (the record's seq follows the last written)
+    assert "st/game.jnl" not in k.fs.files and len(data) == 225
+    again = Keeper("st", k.fs, Clock())
+    assert again.game.names == ["Ann Lee", "Zo\u00eb", "", ""]
+    assert again.game.scores[:2] == [2, 0]
 
 
 def test_event_text_round_trip():

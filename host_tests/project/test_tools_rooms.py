@@ -191,7 +191,9 @@ def test_no_room_imports_a_module_that_imports_it_back():
     assert "tools.simulator.script" not in graph["tools.simulator.expect"]
 
 
-@pytest.mark.parametrize("module", ["tools.flash", "tools.web.build", "tools.export"])
+@pytest.mark.parametrize(
+    "module", ["tools.flash", "tools.web.build", "tools.export", "tools.club"]
+)
 def test_the_tools_run_with_python_m_from_any_folder(module, tmp_path):
     done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=tmp_path,
                           capture_output=True, text=True, check=False)  # fmt: skip
@@ -199,7 +201,7 @@ def test_the_tools_run_with_python_m_from_any_folder(module, tmp_path):
     assert done.stdout.startswith("usage: ")
 
 
-@pytest.mark.parametrize("script", ["tools/count.py", "tools/sim.py"])
+@pytest.mark.parametrize("script", ["tools/count.py", "tools/sim.py", "tools/club.py"])
 def test_the_command_lines_run_as_files_from_any_folder(script, tmp_path):
     done = subprocess.run([sys.executable, str(REPO / script), "--help"], cwd=tmp_path,
                           capture_output=True, text=True, check=False)  # fmt: skip

@@ -245,3 +245,23 @@ def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
     assert p.wait(timeout=120) == 1
     assert first.startswith(b"PicoPeg line mode")
     assert "Traceback" not in err and "Error" not in err
+
+
+def test_names_from_a_script_and_from_the_command_line(tmp_path):
+    # The script step names the sides; the display shows them where the letters were.
+    script = (
+        'names "Ann Lee" Bob\ntype 7A\n'
+        'expect line 2 "Ann Lee   7 +7 *"\nexpect line 3 "Bob            0"\n'
+    )
+    out = both(tmp_path, script)
+    assert out["lines"][1:3] == ["Ann Lee   7 +7 *", "Bob            0"]
+    rc, _, err = sim("cpython", script='names "a name far too long for a board"\n',
+                     tmp_path=tmp_path)  # fmt: skip
+    assert rc == 2 and "at most 16 bytes" in err
+    # --names on a board's folder: into the game on its files, before it starts.
+    state = str(tmp_path / "board")
+    assert sim("cpython", "--state-dir", state, "--names", "Cat,Dan", "--plain")[0] == 0
+    rc, stdout, err = sim("cpython", "--state-dir", state, "--json", script="type 2B\n",
+                          tmp_path=tmp_path)  # fmt: skip
+    assert rc == 0, err
+    assert json.loads(stdout)["lines"][1:3] == ["Cat          0 *", "Dan         2 +2"]

@@ -85,7 +85,7 @@ def test_a_full_storage_says_so_and_what_to_do_and_changes_nothing(page):
     page.tap("2A")
     wait_rgb(page, 2, A_FRONT)
     filled = page.js(
-        "let n = 0; for (let size = 1 << 20; size >= 64; size >>= 1) {"
+        "let n = 0; for (let size = 1 << 20; size >= 1; size >>= 1) {"
         " for (;;) { try { localStorage.setItem('other-page-' + n, 'x'.repeat(size)); n++; }"
         " catch (e) { break; } } } return n;"
     )

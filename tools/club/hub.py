@@ -22,8 +22,12 @@ class Hub:
     """The club file and the revision the pages follow."""
 
     def __init__(self, path):
+        from tools.club.boards import Boards
+
         self.club = Club(path)
-        self.rev = 1
+        self.boards = Boards(self)
+        self.rev = 1  # any change the director's page shows (a board's live score too)
+        self.srev = 1  # a change of the night's cards: the standings screen's revision
         self.changed = asyncio.Event()
         self._docs = {}  # (name, rev) -> the document's JSON text, made once per change
         self._version = self._data_version()
@@ -32,9 +36,16 @@ class Hub:
         return self.club.q1("PRAGMA data_version")[0]
 
     def bump(self):
-        """Something changed: every stream sends the new state."""
-        self.rev += 1
+        """The night changed (a result, a draw, a setting): every stream sends its document,
+        and the boards are sent a new round's game."""
+        self.srev += 1
         self._docs.clear()
+        self.touch()
+        self.boards.nudge()
+
+    def touch(self):
+        """Only what the director's page shows changed (a board's live score, its link)."""
+        self.rev += 1
         self.changed.set()  # wakes every stream waiting now; the next wait waits anew
         self.changed.clear()
 
@@ -89,11 +100,13 @@ async def run(path, host, port, started=None):
     say(f"  standings screen  {base}/screen")
     say(f"  players' page     {base}/")
     tasks = [asyncio.create_task(hub.watch_file())]
+    hub.boards.start()
     if started is not None:
         started(hub, port)
     try:
         await server.serve_forever()
     finally:
+        hub.boards.stop()
         for t in tasks:
             t.cancel()
         hub.club.close()

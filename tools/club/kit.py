@@ -12,15 +12,15 @@ SPDX-License-Identifier: MIT
 """
 
 import json
-import os
 import re
-import signal
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from tools.child import Child
 
 REPO = Path(__file__).resolve().parents[2]
 START_S = 30
@@ -33,7 +33,7 @@ class HubError(RuntimeError):
         self.message = message
 
 
-class HubProcess:
+class HubProcess(Child):
     """tools/club.py --db DB serve --host 127.0.0.1 --port PORT (0: a free one, kept after)."""
 
     def __init__(self, db, port=0):
@@ -82,30 +82,6 @@ class HubProcess:
                 break
         return self
 
-    def stop(self):
-        if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-            self.proc.stdout.close()
-            self.proc = None
-
-    def kill(self):
-        """kill -9: nothing shut down, nothing flushed but what SQLite committed."""
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-        self.proc.stdout.close()
-        self.proc = None
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
-
     # -- HTTP ------------------------------------------------------------------------
 
     def request(self, path, body=None, headers=None):
@@ -145,3 +121,37 @@ class HubProcess:
 
     def act(self, action, body=None):
         return self.post("api/director/" + action, body or {})
+
+
+def click(b, css, tries=40):
+    """Click css's element on browser b (tools.web.browser.Browser); again if the page redrew
+    it meanwhile (the club's pages follow the hub)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    for _ in range(tries):
+        try:
+            b.driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError(f"{css} kept being redrawn")
+
+
+def pair_board(hub, board, table, tries=10):
+    """Add a served board (tools/web/liveboard.LiveBoard) to the hub's night at a table and
+    pair it as a director does: its display shows a code, the code is typed. A board that was
+    asked for a code just now says to wait a few seconds: then it is asked again after them."""
+    bid = hub.post("api/director/board/add", {"url": board.url, "table": table})["board"]
+    for _ in range(tries):
+        mark = board.mark()
+        try:
+            hub.post("api/director/board/code", {"board": bid})
+        except HubError as e:
+            if "wait" not in e.message:
+                raise
+            time.sleep(2)
+            continue
+        hub.post("api/director/board/pair", {"board": bid, "code": board.code(mark)})
+        return bid
+    raise RuntimeError(f"{board.url} never showed a pairing code")

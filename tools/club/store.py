@@ -16,7 +16,7 @@ SPDX-License-Identifier: MIT
 import sqlite3
 from contextlib import contextmanager
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_MS = 10000
 
 SCHEMA = """
@@ -92,6 +92,20 @@ CREATE TABLE IF NOT EXISTS boards (
     token TEXT,                             -- its pairing (the cookie the board gave)
     seen TEXT);
 """
+# Version 2: the boards' entries (their numbers, one awaiting its answer) and the games the
+# hub started on them.
+SCHEMA_2 = """
+ALTER TABLE boards ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE boards ADD COLUMN pending TEXT;
+CREATE TABLE IF NOT EXISTS board_games (
+    board INTEGER NOT NULL REFERENCES boards(id),
+    night INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    start INTEGER,                          -- the board's game's start (its records'), once read
+    PRIMARY KEY (board, night, round, number));
+"""
+STEPS = {1: SCHEMA, 2: SCHEMA_2}  # what each version adds: an older file gets the rest
 
 
 def open_db(path):
@@ -114,16 +128,18 @@ def _create(db):
         row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
     except sqlite3.OperationalError:
         pass  # a new file: no meta table yet
-    if row is not None:
-        if int(row[0]) > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(
-                f"this club file is from a newer PicoPeg (schema {row[0]}): update PicoPeg"
-            )
+    have = int(row[0]) if row is not None else 0
+    if have > SCHEMA_VERSION:
+        raise sqlite3.DatabaseError(
+            f"this club file is from a newer PicoPeg (schema {have}): update PicoPeg"
+        )
+    if have == SCHEMA_VERSION:
         return
-    with write(db):
-        for statement in SCHEMA.split(";"):
-            if statement.strip():
-                db.execute(statement)
+    with write(db):  # a new file, or an older one brought up to date: all of it or nothing
+        for version in range(have + 1, SCHEMA_VERSION + 1):
+            for statement in STEPS[version].split(";"):
+                if statement.strip():
+                    db.execute(statement)
         db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
 

@@ -17,9 +17,10 @@ KEEPALIVE_S = 15
 class Stream:
     """One page's stream; see the module docstring."""
 
-    def __init__(self, hub, text):
+    def __init__(self, hub, text, rev=None):
         self.hub = hub
-        self.text = text  # text(): the document's JSON for the hub's revision now
+        self.text = text  # text(): the document's JSON for the revision now
+        self.rev = rev or (lambda: hub.srev)  # the revision it follows (default: the cards')
         self.sent = -1
 
     def __aiter__(self):
@@ -27,13 +28,13 @@ class Stream:
 
     async def __anext__(self):
         hub = self.hub
-        while hub.rev == self.sent:
+        while self.rev() == self.sent:
             try:
                 await asyncio.wait_for(hub.changed.wait(), KEEPALIVE_S)
             except TimeoutError:
-                if hub.rev == self.sent:
+                if self.rev() == self.sent:
                     return b": keep-alive\n\n"
-        self.sent = hub.rev
+        self.sent = self.rev()
         return b"data: " + self.text().encode() + b"\n\n"
 
     async def aclose(self):

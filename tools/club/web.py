@@ -145,8 +145,14 @@ def make_app(hub):
 
     @app.get("/api/events")
     async def events(request):
+        """The standings after each change of the cards; ?all=1 (the director's page): the
+        hub's revision after any change (a board's live score too)."""
         head = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-        return Response(Stream(hub, standings_text), 200, head)  # type: ignore[arg-type]
+        if request.args.get("all"):
+            stream = Stream(hub, lambda: json.dumps({"rev": hub.rev}), lambda: hub.rev)
+        else:
+            stream = Stream(hub, standings_text)
+        return Response(stream, 200, head)  # type: ignore[arg-type]
 
     @app.get("/api/players")
     async def players(request):
@@ -209,7 +215,8 @@ def make_app(hub):
     async def director_state(request):
         if not director(request):
             return error("log in with the director's PIN", 401)
-        return reply(views.director_doc(club) | {"rev": hub.rev})
+        doc = views.director_doc(club)
+        return reply(doc | {"rev": hub.rev, "srev": hub.srev, "boards": hub.boards.status()})
 
     @app.get("/api/director/export/<name>")
     async def export(request, name):
@@ -230,6 +237,17 @@ def make_app(hub):
         if name.endswith(".csv"):
             head["Content-Disposition"] = f'attachment; filename="night{night["id"]}-{name}"'
         return Response(makers[name](club, night), 200, head)
+
+    @app.post("/api/director/board/<action>")
+    async def board_act(request, action):
+        if not director(request):
+            return error("log in with the director's PIN", 401)
+        try:
+            done = await hub.boards.action(action, body(request))
+        except ClubError as e:
+            return error(str(e))
+        hub.bump()
+        return reply({"ok": True} | (done or {}))
 
     @app.post("/api/director/<action>")
     async def act(request, action):

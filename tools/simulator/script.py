@@ -10,6 +10,8 @@ Runs under CPython and the MicroPython unix port. One step a line; a line that s
     type KEYS            a tap of each key in turn; spaces are ignored (``type 12 A``)
     wait MS              let MS ms pass (signals and the win animation run out)
     power-cut [MS]       the power goes off for MS ms (default 2000); the board boots again
+    names NAME ...       the sides' players' names, A's first ("" for none; quote a name
+                         with spaces: ``names "Ann Lee" Bob``), as a paired phone sets them
     expect WHAT ...      check the board now; see EXPECTS below
 
 Time is the board's fake clock: it moves only with the steps (a keypad scan and a frame
@@ -129,6 +131,15 @@ class Runner:
         elif cmd == "wait":
             self._one(args, "wait MS")
             h.wait(number(args[0], "MS"))
+        elif cmd == "names":
+            if not 1 <= len(args) <= 4:
+                raise ScriptError('names NAME ... (up to 4, A first; "" for none)')
+            from scorekeeper.names import NameRefused, set_names
+
+            try:
+                set_names(h.app.keeper, args)
+            except NameRefused as e:
+                raise ScriptError(e.args[0]) from None
         elif cmd == "power-cut":
             if len(args) > 1:
                 raise ScriptError("power-cut [MS]")
@@ -136,7 +147,7 @@ class Runner:
             before = (0, 0)
         else:
             raise ScriptError(
-                "no step {!r}: press, long, hold, type, wait, power-cut, expect".format(cmd)
+                "no step {!r}: press, long, hold, type, wait, power-cut, names, expect".format(cmd)
             )
         v = h.view
         self.last_signal = v.signal if (v.signal, v.signal_ms) != before else 0

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools.child import Child
+
 CHROMIUM = os.environ.get("PICOPEG_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("PICOPEG_CHROMEDRIVER", "/usr/bin/chromedriver")
 SERVE = Path(__file__).resolve().parent / "serve.py"
@@ -51,7 +53,7 @@ def missing():
     return ""
 
 
-class Site:
+class Site(Child):
     """tools/web/serve.py on a free port of 127.0.0.1, as `make web-serve` runs it."""
 
     def __init__(self, folder):
@@ -71,17 +73,7 @@ class Site:
 
     def stop(self):
         """Stop serving: from now on the network is gone for the page."""
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(10)
-            self.proc.stdout.close()
-            self.proc = None
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
+        Child.stop(self)
 
 
 class Browser:

@@ -16,9 +16,7 @@ SPDX-License-Identifier: MIT
 """
 
 import json
-import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -29,6 +27,8 @@ import urllib.request
 from pathlib import Path
 
 from ledmap import HOLE_TO_LED
+
+from tools.child import Child
 
 REPO = Path(__file__).resolve().parents[2]
 SIM = REPO / "tools" / "sim.py"
@@ -57,7 +57,7 @@ def rgbs(frame_hex):
     return [(data[i * 3 + 1], data[i * 3], data[i * 3 + 2]) for i in HOLE_TO_LED]
 
 
-class LiveBoard:
+class LiveBoard(Child):
     """`tools/sim.py --serve PORT --state-dir DIR --site SITE`, with its output read as it
     comes: the address on its first line, then the display's lines."""
 
@@ -92,34 +92,10 @@ class LiveBoard:
                 with self._lock:
                     self.printed.append(line[len("display: ") :].rstrip("\n"))
 
-    def stop(self):
-        if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-            self.proc.stdout.close()
-            self.proc = None
-
-    def kill(self):
-        """The power cut: the process killed outright (SIGKILL), nothing shut down."""
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-        self.proc.stdout.close()
-        self.proc = None
-
     def power_cut(self, off_s=0.5):
-        self.kill()
+        self.kill()  # (Child's: SIGKILL)
         time.sleep(off_s)
         self.start()
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
 
     # -- what a person (or a script) reads off it ---------------------------------------------
 

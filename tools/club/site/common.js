@@ -25,11 +25,11 @@ club.api = async function (path, body) {
 
 // Follow the hub: onDoc(standings) at once and after every change; the stream reopens by
 // itself, and with nothing heard for 30 s it is opened again.
-club.follow = function (onDoc, onState) {
+club.follow = function (onDoc, onState, path) {
   let source = null, heard = Date.now();
   const open = () => {
     if (source) source.close();
-    source = new EventSource("api/events");
+    source = new EventSource(path || "api/events");
     source.onmessage = (e) => {
       heard = Date.now();
       const doc = JSON.parse(e.data);

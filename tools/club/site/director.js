@@ -13,7 +13,7 @@
     post(action, body) {
       say("");
       // the fields of what was sent are cleared: its table's, or the names just added
-      const done = body && body.table ? body.round + "/" + body.table + "/" : action === "players" ? "//names" : "-";
+      const done = body && body.table && body.round ? body.round + "/" + body.table + "/" : action === "players" ? "//names" : "-";
       return api("api/director/" + action, body || {}).then(() => load(done), (e) => { say(e.message); throw e; });
     },
     login(pin) { api("api/login", { pin }).then(() => load(), (e) => say(e.message)); },
@@ -36,6 +36,7 @@
       el("button", { text: "Open a night", dataset: { open: 1 },
         onclick: () => act.post("night", { games: Number(games.value) }) })),
     parts.players(doc, act),
+    parts.boards(doc, act),
     parts.settings(doc, doc.defaults, (v) => act.post("defaults", { values: v }), "The club's settings (new nights)")];
   }
 
@@ -60,9 +61,21 @@
     app.replaceChildren(controls, links(doc),
       el("div", { class: "grid" }, rounds[0] || el("div"), parts.standings(doc)),
       el("div", { class: "grid" }, parts.players(doc, act), parts.hands(doc, act)),
+      parts.boards(doc, act),
       ...rounds.slice(1),
       el("div", { class: "grid" }, parts.settings(doc, doc.settings, (v) => act.post("settings", { values: v }),
         "Tonight's settings"), parts.corrections(doc)));
+  }
+
+  // The boards' section and the live scores at the tables, redrawn in place (the rest of the
+  // page, where the director may be about to click, stays as it is).
+  function patchBoards(state) {
+    const section = app.querySelector("[data-boards]");
+    if (!section.contains(document.activeElement)) section.replaceWith(parts.boards(state, act));
+    for (const b of state.boards || []) {
+      const span = app.querySelector(`[data-round="${state.round}"] [data-playing="${b.table}"]`);
+      if (span) span.textContent = " board " + (b.online ? (b.scores || []).join("-") : "away");
+    }
   }
 
   // What the director has typed but not sent survives a redraw: each field is known by its
@@ -92,7 +105,12 @@
       say(e.message);
       return;
     }
+    const before = window.club.state;
     window.club.state = state;
+    if (before && before.srev === state.srev && before.night === state.night && app.querySelector("[data-boards]")) {
+      patchBoards(state); // only the boards' live scores and links changed: nothing else moves
+      return;
+    }
     const kept = typedValues();
     for (const k of Object.keys(kept)) if (typeof done === "string" && k.startsWith(done)) delete kept[k];
     render(state);
@@ -101,11 +119,17 @@
 
   // Redraw after every change, but never under the director's fingers: while a field has
   // the focus, the redraw waits until it loses it.
+  // (Every change of the hub, the boards' live scores too: at most a load a second.)
+  let last = 0, timer = 0;
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { last = Date.now(); load(); }, Math.max(0, 1000 - (Date.now() - last)));
+  };
   window.club.follow(() => {
     const a = document.activeElement;
     if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) stale = true;
-    else load();
-  });
+    else soon();
+  }, null, "api/events?all=1");
   document.addEventListener("focusout", () => setTimeout(() => {
     const a = document.activeElement;
     const typing = a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT");

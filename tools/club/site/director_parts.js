@@ -53,7 +53,7 @@
       name: prefix + i, "aria-label": t.players[i] + "'s score" }));
   }
 
-  function tableRow(t, rnd, act, claims) {
+  function tableRow(t, rnd, act, claims, boards) {
     const [a, b] = t.players;
     if (!b) return el("tr", { dataset: { table: t.table } }, el("td", { class: "num", text: t.table }),
       el("td", { text: a }), el("td", { text: "bye" }), el("td"), el("td"));
@@ -70,10 +70,13 @@
       const inputs = scoreInputs(t, "s");
       const pending = claims.filter((c) => c.round === rnd && c.number === t.table)
         .map((c) => c.score_a + "-" + c.score_b).join(" / ");
+      const board = (boards || []).find((b) => b.table === t.table);
+      const playing = board ? " board " + (board.online ? (board.scores || []).join("-") : "away") : "";
       cells.push(el("td", {}, ...inputs), el("td", {},
         el("button", { text: "Enter", dataset: { enter: t.table }, onclick: () => act.post("result",
           { round: rnd, table: t.table, scores: inputs.map((i) => Number(i.value)) }) }),
-        pending ? el("span", { class: "src", text: " phones: " + pending }) : null));
+        pending ? el("span", { class: "src", text: " phones: " + pending }) : null,
+        playing ? el("span", { class: "src", dataset: { playing: t.table }, text: playing }) : null));
     }
     return el("tr", { dataset: { table: t.table } }, ...cells);
   }
@@ -81,7 +84,7 @@
   parts.round = (doc, r, act) => el("section", { class: "card", dataset: { round: r.round } },
     el("h2", { text: "Round " + r.round }),
     el("table", {}, el("tr", {}, ...["Table", "Seat A", "Seat B", "Score", ""].map((x) => el("th", { text: x }))),
-      ...r.tables.map((t) => tableRow(t, r.round, act, doc.claims))));
+      ...r.tables.map((t) => tableRow(t, r.round, act, doc.claims, r.round === doc.round ? doc.boards : null))));
 
   parts.hands = (doc, act) => {
     const who = el("select", { name: "player" }, ...doc.standings.map((s) => el("option", { value: s.id, text: s.name })));
@@ -106,6 +109,36 @@
         ...doc.standings.map((s) => el("tr", {}, el("td", { class: "num", text: s.rank }), el("td", { text: s.name }),
           el("td", { class: "num", text: s.game_points }), el("td", { class: "num", text: s.wins }),
           el("td", { class: "num", text: signed(s.spread) }), el("td", { class: "num", text: s.grp })))));
+  };
+
+  // The boards at the tables: each one's table, pairing, link and live score; add one by its
+  // address, pair it with the code its display shows.
+  parts.boards = (doc, act) => {
+    const rows = (doc.boards || []).map((b) => {
+      const code = el("input", { name: "code", placeholder: "code", size: 7, inputmode: "numeric" });
+      const table = el("input", { type: "number", min: 1, max: 999, value: b.table ?? "", name: "table", class: "score",
+        onchange: (e) => act.post("board/table", { board: b.id, table: e.target.value ? Number(e.target.value) : null }) });
+      const live = b.scores ? b.scores.join("-") + (b.winner >= 0 ? " won" : "") : "";
+      return el("tr", { dataset: { board: b.id } },
+        el("td", {}, table),
+        el("td", { text: b.name, title: b.url }),
+        el("td", { class: b.online ? "ok" : "bad", text: b.online ? "online" : "away" }),
+        el("td", { class: "num", text: live }),
+        el("td", {}, b.paired ? el("span", { class: "ok", text: "paired" }) : el("span", {},
+          el("button", { class: "plain", text: "show code", onclick: () => act.post("board/code", { board: b.id }) }), " ",
+          code, " ", el("button", { text: "pair", onclick: () => act.post("board/pair", { board: b.id, code: code.value }) }))),
+        el("td", { class: "src", text: b.error || (b.waiting ? "sending the round..." : "") }),
+        el("td", {}, el("button", { class: "plain", text: "remove", onclick: () => act.post("board/remove", { board: b.id }) })));
+    });
+    const url = el("input", { name: "url", placeholder: "192.168.1.57", size: 18 });
+    const table = el("input", { type: "number", min: 1, max: 999, name: "board-table", class: "score", placeholder: "table" });
+    return el("section", { class: "card", dataset: { boards: 1 } }, el("h2", { text: "Boards at the tables" }),
+      rows.length ? el("table", {}, el("tr", {}, ...["Table", "Board", "", "Score", "Pairing", "", ""].map((x) => el("th", { text: x }))), ...rows)
+        : el("p", { class: "src", text: "No boards: every table types its result (here or on the players' phones)." }),
+      el("form", { onsubmit: (e) => {
+        e.preventDefault();
+        act.post("board/add", { url: url.value, table: table.value ? Number(table.value) : null });
+      } }, url, " ", table, " ", el("button", { type: "submit", text: "Add a board" })));
   };
 
   parts.corrections = (doc) => el("section", { class: "card" }, el("h2", { text: "Corrections" }),

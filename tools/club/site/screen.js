@@ -27,8 +27,15 @@
     return { cols, perCol, rowPx: MIN_ROW_PX, pages: Math.ceil(n / (cols * perCol)) };
   }
 
+  // Each row's change as it reaches the screen: {name, gp, spread, at (Date.now())}, for the
+  // tests and `make bench` (a result's time from the board's last peg to the screen).
+  const changes = (window.club.changes = []);
+
   function row(r) {
     const changed = shown[r.id] !== undefined && shown[r.id] !== r.game_points + "/" + r.spread;
+    if (shown[r.id] === undefined || changed) {
+      changes.push({ name: r.name, gp: r.game_points, spread: r.spread, at: Date.now() });
+    }
     const special = (r.grand_slam ? "Grand Slam " : "") + handsText(r.hands);
     return el("tr", { class: changed ? "fresh" : null,
       dataset: { name: r.name, gp: r.game_points, wins: r.wins, spread: r.spread, rank: r.rank } },

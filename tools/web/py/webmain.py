@@ -145,6 +145,31 @@ class PageRunner(Runner):
 
         return records.dumps(records.document(self.app.keeper))
 
+    def set_names(self, text):
+        """The sides' names from the page's Names form (a JSON list, A's first): "" once the
+        board keeps them, else why not (the board's own words). Nothing changes then."""
+        if self.state != ON or self.app is None:
+            return "the board is off"
+        import json
+
+        from scorekeeper.errors import ScorekeeperError
+
+        try:
+            names = json.loads(text)
+            if not isinstance(names, list):
+                raise ValueError("a list of names")
+            from scorekeeper.names import set_names
+
+            set_names(self.app.keeper, names)
+        except (ValueError, ScorekeeperError) as e:
+            return e.args[0] if e.args else type(e).__name__
+        except (PowerLost, TabLost):  # as a key's write: the turn's guard does the rest
+            self._power_off()
+            return "the power went"
+        self.app.ctl.refresh(self.board.ticks_ms())
+        self.app._text_dirty = True
+        return ""
+
     def idle(self):
         """On, and every key event from the page already seen by the keypad scan."""
         return self.state == ON and not self.board.keys.busy

@@ -37,6 +37,8 @@ function svg(tag, attrs = {}, text = "") {
 const tenths = (n) => `${Math.floor(n / 10)}.${n % 10}`;
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const letters = (obj) => Object.keys(obj).sort();
+// A side as the players know it: its player's name (docs/RECORDS.md, "names"), else its letter.
+const who = (names, s) => (names && names[s]) || s;
 // "121-80": the winner's score first, then the others in side order (as the board says it).
 const winnerFirst = (scores, winner) => {
   const w = "ABCD".indexOf(winner);
@@ -52,7 +54,7 @@ function showText(deal) {
 function dealsTable(game) {
   const sides = letters(game.sides);
   const head = el("tr", {}, el("th", {}, "deal"), el("th", {}, "dealt"));
-  for (const s of sides) head.append(el("th", { "data-side": s }, s));
+  for (const s of sides) head.append(el("th", { "data-side": s }, who(game.names, s)));
   head.append(el("th", { class: "show" }, "show"));
   const body = el("tbody");
   for (const d of game.deals) {
@@ -95,7 +97,7 @@ function chart(game) {
     viewBox: `0 0 ${W} ${H}`,
     role: "img",
     "data-history": "chart",
-    "aria-label": `Scores after each deal: ${letters(game.sides).map((s, i) => `${s} ${game.scores[i]}`).join(", ")}`,
+    "aria-label": `Scores after each deal: ${letters(game.sides).map((s, i) => `${who(game.names, s)} ${game.scores[i]}`).join(", ")}`,
   });
   const lines = target === 121 ? [0, 31, 61, 91, 121] : [0, 31, 61];
   for (const v of lines) {
@@ -125,7 +127,7 @@ function chart(game) {
 function sidesTable(game) {
   const sides = letters(game.sides);
   const head = el("tr", {}, el("th", {}, ""));
-  for (const s of sides) head.append(el("th", { "data-side": s }, s));
+  for (const s of sides) head.append(el("th", { "data-side": s }, who(game.names, s)));
   const body = el("tbody");
   for (const [key, label] of KINDS) {
     const row = el("tr", {}, el("th", {}, label));
@@ -144,8 +146,9 @@ function archiveTable(archive) {
   for (const g of [...archive].reverse()) {
     const when = g.date ? g.date.slice(0, 16).replace("T", " ") : "—";
     const score = winnerFirst(g.scores, g.winner);
+    const players = letters(g.names || {}).map((s) => g.names[s]).filter(Boolean).join(" v ");
     body.append(
-      el("tr", {}, el("td", {}, when), el("td", {}, g.winner), el("td", {}, score), el("td", {}, SKUNKS[g.skunk_name]), el("td", {}, String(g.game_points))),
+      el("tr", { title: players }, el("td", {}, when), el("td", {}, who(g.names, g.winner)), el("td", {}, score), el("td", {}, SKUNKS[g.skunk_name]), el("td", {}, String(g.game_points))),
     );
   }
   const head = el("tr", {}, ...["ended", "won", "score", "", "pts"].map((h) => el("th", {}, h)));
@@ -187,8 +190,8 @@ export class History {
     const game = doc.game;
     const r = game.result;
     const summary = r
-      ? `${r.winner} won ${winnerFirst(r.scores, r.winner)} by ${r.margin}${SKUNKS[r.skunk_name] ? ", a " + SKUNKS[r.skunk_name] : ""}: ${r.game_points} game points`
-      : `deal ${game.deals.length} under way: ${letters(game.sides).map((s, i) => `${s} ${game.scores[i]}`).join(", ")}`;
+      ? `${who(game.names, r.winner)} won ${winnerFirst(r.scores, r.winner)} by ${r.margin}${SKUNKS[r.skunk_name] ? ", a " + SKUNKS[r.skunk_name] : ""}: ${r.game_points} game points`
+      : `deal ${game.deals.length} under way: ${letters(game.sides).map((s, i) => `${who(game.names, s)} ${game.scores[i]}`).join(", ")}`;
     const body = this.root.querySelector("[data-history-body]");
     body.replaceChildren(
       el("p", { "data-history": "summary" }, summary),

@@ -18,6 +18,7 @@ import { Keypad } from "./input.js";
 import { CardPicker } from "./livecards.js";
 import { LiveEntry } from "./liveentry.js";
 import { LivePair } from "./livepair.js";
+import { NamesForm } from "./names.js";
 import { DISPLAY, LIVE } from "./messages.js";
 import { banner, keepAwake, readState, setStatus } from "./page.js";
 import { Scores } from "./scores.js";
@@ -40,12 +41,26 @@ const link = {
   states: 0,
   seq: 0, // the board's number of this phone's last entry (paired)
   show: false, // the hand is in its show (the board's state)
+  names: [], // the sides' players' names (the board's state)
+  sides: 2,
   setPaired,
   reconnect: connect,
 };
 const pairing = new LivePair(link);
 const entries = new LiveEntry(link, $("#entry"));
 const picker = new CardPicker(link, entries, $("#entry")); // a count of the show as cards
+// The Names form: a paired phone sends them as one entry (the entry line shows the verdict).
+$("[data-action=names]").hidden = true; // (until paired)
+new NamesForm(
+  $("#names"),
+  $("[data-action=names]"),
+  () => ({ names: link.names, sides: link.sides }),
+  (list) => {
+    if (!link.paired) return LIVE.pairFirst;
+    entries.send({ kind: "names", names: list });
+    return "";
+  },
+);
 const marks = {}; // performance.now() when the board's state was first drawn
 const history = new History($("#history"), () =>
   fetch("api/history", { cache: "no-store" }).then((r) => (r.ok ? r.text() : "")),
@@ -68,6 +83,8 @@ function draw(state, stream) {
   view.show((state.lines || []).join("\n").replace(/\s+$/, ""));
   if (scores.draw(state)) history.changed(); // a point, a deal, a new game: a new record
   link.show = Boolean(state.show);
+  if (Array.isArray(state.names)) link.names = state.names;
+  if (typeof state.sides === "number") link.sides = state.sides;
   if (typeof state.seq === "number") link.seq = state.seq;
   setPaired(Boolean(state.paired));
   pairing.lockedFor(state.locked);
@@ -90,6 +107,8 @@ function setUp(up) {
 }
 
 function setPaired(paired) {
+  // Names are set by a paired phone: a watcher's header keeps its room for the board.
+  $("[data-action=names]").hidden = !paired;
   if (paired && !link.paired) showKeys(true); // paired just now: the keys come up
   link.paired = paired;
   document.body.classList.toggle("paired", paired);

@@ -14,14 +14,15 @@ function colourOf(hex) {
   return c ? `rgb(${c.join(",")})` : "";
 }
 
-function card(side, score, colour, dealer, winner) {
+function card(side, score, colour, dealer, winner, name) {
   const el = document.createElement("div");
   el.className = "score";
   el.dataset.side = LETTERS[side];
   el.style.color = colour;
   const who = document.createElement("span");
   who.className = "who";
-  who.textContent = LETTERS[side];
+  who.textContent = name || LETTERS[side]; // a player's name (docs/WIFI.md: "names"), or A-D
+  if (name) who.dataset.name = name;
   const digits = document.createElement("b");
   digits.dataset.score = String(score);
   digits.textContent = String(score);
@@ -30,7 +31,7 @@ function card(side, score, colour, dealer, winner) {
   tag.textContent = winner ? "wins" : dealer ? "deals" : "";
   if (dealer) el.dataset.dealer = "";
   if (winner) el.dataset.winner = "";
-  const words = `${LETTERS[side]} ${score}${winner ? ", wins" : dealer ? ", deals" : ""}`;
+  const words = `${name || LETTERS[side]} ${score}${winner ? ", wins" : dealer ? ", deals" : ""}`;
   el.setAttribute("aria-label", words);
   el.append(who, digits, tag);
   return el;
@@ -45,14 +46,15 @@ export class Scores {
   // Redraw from a state if its scores, dealer, winner or colours changed; true if they did.
   draw(state) {
     const scores = Array.isArray(state.scores) ? state.scores.slice(0, 4) : null;
-    const key = JSON.stringify(scores && [scores, state.dealer, state.winner, state.colours]);
+    const names = Array.isArray(state.names) ? state.names : [];
+    const key = JSON.stringify(scores && [scores, state.dealer, state.winner, state.colours, names]);
     if (key === this.key) return false;
     this.key = key;
     this.root.hidden = !scores;
     if (!scores) return true;
     const colours = Array.isArray(state.colours) ? state.colours : [];
     this.root.replaceChildren(
-      ...scores.map((s, i) => card(i, s, colourOf(colours[i]), i === state.dealer, i === state.winner)),
+      ...scores.map((s, i) => card(i, s, colourOf(colours[i]), i === state.dealer, i === state.winner, names[i])),
     );
     this.root.dataset.sides = String(scores.length);
     return true;

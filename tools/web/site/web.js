@@ -12,6 +12,7 @@
 import { BoardView } from "./board.js";
 import { History } from "./history.js";
 import { Keypad } from "./input.js";
+import { NamesForm } from "./names.js";
 import { BANNER, DISPLAY, STATUS, screen } from "./messages.js";
 import { startOffline } from "./offline.js";
 import { banner, keepAwake, note, setStatus } from "./page.js";
@@ -30,6 +31,17 @@ const store = new Store(tabId);
 const page = { runner: null, timer: 0, lost: false, owner: false };
 const records = () => (page.runner ? page.runner.records() : "");
 const history = new History($("#history"), records);
+// The Names form: the firmware keeps them (webmain.Runner.set_names); "" or why not.
+new NamesForm(
+  $("#names"),
+  $("[data-action=names]"),
+  () => {
+    const game = (JSON.parse(records() || "{}") || {}).game;
+    const sides = game ? Object.keys(game.names).length : 2;
+    return { names: game ? Object.keys(game.names).sort().map((s) => game.names[s]) : [], sides };
+  },
+  (list) => (page.runner ? page.runner.set_names(JSON.stringify(list)) : "the board is off"),
+);
 
 
 // The `webhost` the web board calls (webboard.py lists it).
