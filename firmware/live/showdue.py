@@ -16,13 +16,15 @@ SPDX-License-Identifier: MIT
 
 from json import dumps
 
-from cribbage.cards import RANK_LETTERS, RANKS, SUIT_LETTERS, SUITS
 from modes import MODE_SCORE
 from scorekeeper.rules import crib_cards, kept_cards
 
 
 def card_text(c):
     """A card in tools/count.py's notation: 'TD', '5S', 'KH'."""
+    from cribbage.cards import RANK_LETTERS, RANKS, SUIT_LETTERS, SUITS  # (loaded at the first
+    # show with cards due: a board only watched never holds the cards' tables)
+
     return RANK_LETTERS[RANKS[c] - 1] + SUIT_LETTERS[SUITS[c]]
 
 
