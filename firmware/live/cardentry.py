@@ -101,4 +101,6 @@ def _keys(app, cards, starter, claim, again):
     steps.append(_key(suits_key(cards, starter, e._crib())))
     if again:
         steps.append(_key("#"))  # a wrong claim's verdict: # pegs what the rules say
+    if app.remote is not None:  # the cards' suits, for the phones' state once pegged
+        app.remote.due.offered(app, e.slot, cards, starter)
     return steps

@@ -35,6 +35,7 @@ from scorekeeper.fileops import join
 
 from live.pairing import LOCKED, PAIRED, Pairing
 from live.phones import Phones, fingerprint
+from live.showdue import ShowDue
 
 FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (modes/settings.py)
 PHONES_FILE = "phones.txt"
@@ -60,6 +61,7 @@ class Hub:
         self._lines = [""] * 8
         self._showing = None  # the code shown on the board, or None
         self._json = None  # the cached state body for rev
+        self.due = ShowDue()  # the count of the show a phone may pick as cards
         self._game = (2, [0, 0], -1, -1, 0, False, ["", ""])  # (sides, scores, dealer,
         # winner, palette, the hand in its show, the sides' names)
         self._take()
@@ -101,6 +103,7 @@ class Hub:
             if self.inbox is not None:
                 self.inbox.forget()
             changed = True
+        self.due.settle(app)
         game = self._frame != app.frame or self._lines != app.lines
         if game:
             self._take()
@@ -175,10 +178,11 @@ class Hub:
 
     def state(self, phone, addr, now):
         """The snapshot JSON text (docs/WIFI.md, Protocol): the game's frame and lines (never
-        the pairing code), its sides, committed scores, dealer, winner, side colours and
-        whether the hand is in its show, this phone's paired flag (and, paired, the number of
-        its last entry) and the seconds its address stays locked out of pairing. phone:
-        live.phones.Phone, or None for a watcher; addr: its address."""
+        the pairing code), its sides, committed scores, dealer, winner, side colours,
+        whether the hand is in its show and the count due to be picked as cards (live.showdue),
+        this phone's paired flag (and, paired, the number of its last entry) and the seconds
+        its address stays locked out of pairing. phone: live.phones.Phone, or None for a
+        watcher; addr: its address."""
         body = self._json
         if body is None:
             a = self.app
@@ -188,11 +192,11 @@ class Hub:
             hexes = ["{:02x}{:02x}{:02x}".format(*colours[i]) for i in range(sides)]
             body = (
                 '"rev":{},"frame":"{}","scale":{},"lines":{},"sides":{},"scores":{},'
-                '"dealer":{},"winner":{},"colours":{},"show":{},"names":{}'
+                '"dealer":{},"winner":{},"colours":{},"show":{},"names":{},"due":{}'
             ).format(
                 self.rev, hexlify(bytes(self._frame)).decode(), BRIGHTNESS[level],
                 dumps(self._lines), sides, dumps(scores), dealer, winner, dumps(hexes),
-                "true" if show else "false", dumps(names),
+                "true" if show else "false", dumps(names), self.due.json(a),
             )  # fmt: skip
             self._json = body
         mine = "false" if phone is None else 'true,"seq":{}'.format(phone.seen)

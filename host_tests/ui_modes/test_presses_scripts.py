@@ -92,7 +92,9 @@ def test_the_benchmark_deals_are_all_taken(players):
 def test_keep_writes_deals_that_the_simulator_plays(tmp_path):
     _means, floor = measure(3, keep=str(tmp_path), first=1000, deals=2)
     assert sorted(os.listdir(tmp_path)) == sorted(
-        ["1000.json", "1001.json"] + ["100{}-{}.sim".format(i, w) for i in (0, 1) for w in WAYS]
+        ["1000.json", "1001.json"]
+        + ["100{}-{}.sim".format(i, w) for i in (0, 1) for w in WAYS]
+        + ["1000-phone.json", "1001-phone.json"]  # the phone's taps: not a keypad script
     )
     assert floor > 17  # 17 cards a three-player deal, and the play
     d = json.loads((tmp_path / "1000.json").read_text())
@@ -102,6 +104,8 @@ def test_keep_writes_deals_that_the_simulator_plays(tmp_path):
     assert len(set(dealt)) == 17 and all(len(c) == 2 for c in dealt)  # 'TD', not '10D'
     for s in "ABC":  # every card of a hand is played, in some order
         assert sorted(d["play"][s]) == sorted(d["hands"][s])
+    taps = json.loads((tmp_path / "1000-phone.json").read_text())
+    assert sorted(c for what, c in taps if what == "card") == sorted(dealt)  # each tile once
     for way in WAYS:
         sim = tmp_path / "1000-{}.sim".format(way)
         done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"),

@@ -4,8 +4,10 @@ cardentry.py): the board takes it as the keypad's keys for the same cards, one k
 one for what the suits make, so it pegs what the same keys on the keypad peg; the suits come
 from the cards themselves; what the board would refuse on the keypad it refuses whole."""
 
+import json
+
 from scorekeeper.events import CRIB, HAND, PEG
-from test_live_entries import Table, same_board
+from test_live_entries import ADDR, Table, same_board
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
@@ -140,3 +142,40 @@ def test_what_the_keypad_refuses_the_phone_cannot_send():
     status, answer = t.send({"kind": "cards", "cards": ["5H", "5C", "5D", "JS"],
                              "starter": "5S"})  # fmt: skip
     assert status == 409 and "the show has not begun" in answer["error"]
+
+
+def due(t):
+    return json.loads(t.hub.state(None, ADDR, t.h.board.ticks_ms()))["due"]
+
+
+def test_the_state_says_the_count_due_and_the_cards_a_phone_used():
+    # The phone's card picker reads "due": the count, its side, how many cards, the rule, and
+    # the cards with their suits of the counts a phone picked this deal (and their starter).
+    t, _k = boards(CHECK)
+    assert due(t) is None  # the play
+    t.ok({"kind": "next"})
+    assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
+                      "claims": True, "starter": None, "used": []}  # fmt: skip
+    t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C", "claim": 10})
+    used = ["5H", "5C", "JD", "KS"]
+    assert due(t) == {"count": "A hand", "side": "A", "crib": False, "cards": 4,
+                      "claims": True, "starter": "2C", "used": used}  # fmt: skip
+    t.h.type("46787#")  # A's hand on the keypad: its suits are not known, nothing more used
+    d = due(t)
+    assert (d["count"], d["crib"], d["used"]) == ("A crib", True, ["5H", "5C", "JD", "KS"])
+    t.ok({"kind": "undo"})  # A's hand undone: due again
+    assert due(t)["count"] == "A hand"
+    t.ok({"kind": "undo"})  # B's hand undone: its cards are free again, the starter kept
+    assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
+                      "claims": True, "starter": "2C", "used": []}  # fmt: skip
+    # A refused entry uses nothing; with the rule "count the cards" claims is false.
+    status, _ = t.send({"kind": "cards", "cards": ["5H", "5C", "5D", "JS"], "starter": "5S",
+                        "claim": 19})  # fmt: skip
+    assert status == 409 and due(t)["used"] == []
+    t, _k = boards(COUNT)
+    t.ok({"kind": "next"})
+    assert due(t)["claims"] is False
+    # The show typed as counts: nothing to pick.
+    t, _k = boards()
+    t.ok({"kind": "next"})
+    assert due(t) is None

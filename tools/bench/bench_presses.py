@@ -7,6 +7,9 @@ way and player count, ``presses WAY PLAYERS MEAN``, beside the physical floor (e
 the deal one key: 13 with two players, 17 with three, 21 with four; plus the play, keyed as
 every way keys it) and the goal. The scripts are the ones a test plays through the real
 firmware, peg by peg against the rules engine (host_tests/ui_modes/test_presses_scripts.py).
+``phone`` is the taps on a paired phone's live page: the play on its keypad, each count's
+cards picked as tiles and its claim tapped (tools/presses/phone.py); a Chromium test plays
+them on the page and counts its taps (host_tests/web/test_web_live_cards.py).
 
     make bench-presses                  # or python -m tools.bench.bench_presses
     make bench-presses KEEP=DIR         # also DIR/NNNN.json and DIR/NNNN-WAY.sim per deal
@@ -25,6 +28,7 @@ import random
 import sys
 
 from tools.presses.dealer import deal
+from tools.presses.phone import phone_steps
 from tools.presses.ways import WAYS, play_steps, presses, script
 
 DEALS = 1000
@@ -50,7 +54,7 @@ def cards_a_deal(players):
 def measure(players, keep=None, first=0, deals=DEALS, seed=SEED):
     """{way: mean presses} and the floor's mean, over the deals; keep: a folder for them."""
     rng = random.Random(seed * 10 + players)
-    totals = dict.fromkeys(WAYS, 0)
+    totals = dict.fromkeys(WAYS + ("phone",), 0)
     floor = 0
     for i in range(deals):
         d = deal(rng, players)
@@ -60,13 +64,19 @@ def measure(players, keep=None, first=0, deals=DEALS, seed=SEED):
             with open(name + ".json", "w") as f:
                 json.dump(d.as_json(), f, indent=1)
                 f.write("\n")
+        taps = phone_steps(d)  # the page's taps (tools/presses/phone.py)
+        totals["phone"] += len(taps)
+        if keep:
+            with open(name + "-phone.json", "w") as f:
+                json.dump([list(t) for t in taps], f)
+                f.write("\n")
         for way in WAYS:
             steps = script(d, way)
             totals[way] += presses(steps)
             if keep:
                 with open("{}-{}.sim".format(name, way), "w") as f:
                     f.write(_sim_text(d, way, steps))
-    return {w: totals[w] / deals for w in WAYS}, floor / deals
+    return {w: totals[w] / deals for w in totals}, floor / deals
 
 
 def _sim_text(d, way, steps):
@@ -96,14 +106,14 @@ def run(keep=None):
     figures = {}
     for n, players in enumerate(PLAYERS):
         means, floor = measure(players, keep, first=n * DEALS)
-        for way in WAYS:
+        for way in WAYS + ("phone",):
             figures[(way, players)] = means[way]
             before = BEFORE.get((way, players))
             print("presses {} {} {:.2f}   floor {:.2f}   {}{}".format(
                 way, players, means[way], floor, goal_text(way, players, means[way]),
                 "   before {:.2f}".format(before) if before else ""))  # fmt: skip
     if keep:
-        print("kept: {}/NNNN.json and NNNN-WAY.sim".format(keep))
+        print("kept: {}/NNNN.json, NNNN-WAY.sim, NNNN-phone.json (the page's taps)".format(keep))
     return figures
 
 

@@ -12,7 +12,8 @@ The ways (``WAYS``), each on the scoreboard (docs/KEYMAP.md):
 - ``typed``: the show rule "type counts": each count typed as a number, then ``#``;
 - ``checked``: "check claims": each count's cards, one key a card, the claim, ``#``;
 - ``counted``: "count the cards": each count's cards, then ``#`` (the board counts them);
-- ``phone`` comes with the paired phone's card picker.
+- ``phone``: the paired phone's taps, the show picked as cards on its page (tools/presses/
+  phone.py: not a keypad script; make bench-presses counts it beside these).
 
 Where the ranks leave a flush or nobs possible (``cribbage.rankcount``), one key says what
 the suits make, in place of ``#``: ``#`` none (the common answer), ``A`` nobs, ``B`` a flush,
@@ -152,6 +153,12 @@ def by_cards(d, claims):
 
 def score_expects(d):
     """expect lines: each side's score after the deal (from a fresh board)."""
+    scores = deal_scores(d)
+    return ["expect score {} {}".format(SIDES[s], scores[s]) for s in range(d.players)]
+
+
+def deal_scores(d):
+    """Each side's points in the deal: the play's, its gos, the counts, his heels."""
     scores = [0] * d.players
     for side, (play, gos) in enumerate(d.play_points()):
         scores[side] += play + sum(gos)
@@ -159,7 +166,7 @@ def score_expects(d):
         scores[side] += points
     if d.heels():
         scores[d.dealer] += 2
-    return ["expect score {} {}".format(SIDES[s], scores[s]) for s in range(d.players)]
+    return scores
 
 
 def script(d, way):

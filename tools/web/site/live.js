@@ -7,13 +7,15 @@
 // the page says it is reconnecting. A board that goes silent without closing (out of range,
 // its power cut) is found by a GET api/state when nothing has come for a while.
 // The History view reads GET api/history (the JSON `make export` writes). Pairing:
-// livepair.js; a paired phone's entries: liveentry.js. window.picopeg is for people's own
+// livepair.js; a paired phone's entries: liveentry.js; a count of the show picked as cards:
+// livecards.js. window.picopeg is for people's own
 // scripts and the tests (docs/WEB.md).
 // SPDX-License-Identifier: MIT
 
 import { BoardView, UPRIGHT, turnBoard } from "./board.js";
 import { History } from "./history.js";
 import { Keypad } from "./input.js";
+import { CardPicker } from "./livecards.js";
 import { LiveEntry } from "./liveentry.js";
 import { LivePair } from "./livepair.js";
 import { NamesForm } from "./names.js";
@@ -46,6 +48,7 @@ const link = {
 };
 const pairing = new LivePair(link);
 const entries = new LiveEntry(link, $("#entry"));
+const picker = new CardPicker(link, entries, $("#entry")); // a count of the show as cards
 // The Names form: a paired phone sends them as one entry (the entry line shows the verdict).
 $("[data-action=names]").hidden = true; // (until paired)
 new NamesForm(
@@ -85,6 +88,7 @@ function draw(state, stream) {
   if (typeof state.seq === "number") link.seq = state.seq;
   setPaired(Boolean(state.paired));
   pairing.lockedFor(state.locked);
+  picker.draw(state);
   document.body.classList.add("ready");
 }
 
@@ -224,6 +228,7 @@ window.picopeg = {
   view,
   live: link,
   entries,
+  picker,
   status: () => (link.up ? (link.paired ? "paired" : "watching") : "down"),
   idle: () => entries.pending === 0,
   records: () => history.text || "",

@@ -43,6 +43,8 @@ export function describe(e) {
       return "#";
     case "cut":
       return LIVE.entry.cut(e.side);
+    case "cards":
+      return [...e.cards, "|", e.starter].join(" ") + (e.claim === undefined ? "" : ` claim ${e.claim}`);
     case "names":
       return e.names.filter(Boolean).join(" / ") || "names";
     default:

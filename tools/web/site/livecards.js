@@ -1,0 +1,201 @@
+// A paired phone's card picker (live.js starts it): when the board's state says a count of the
+// show is due to be typed as cards ("due": the count, its number of cards, the rule, the
+// starter a phone sent this deal, the cards phones' counts used), the page shows the 52 cards
+// as tiles, suits in rows and ranks across, the used ones greyed out. The player taps the
+// count's cards (then the starter, in the deal's first count, as on the board's keypad), then
+// the claim (one tap, where the board checks claims) or Peg (where it counts the cards): the
+// whole count goes as ONE entry {"kind": "cards", "cards": [...], "starter", "claim"}
+// (docs/WIFI.md) through liveentry.js (its number, its retries), and the board takes it as
+// its keypad's keys for those cards. A wrong claim: the board's verdict, and "Peg" sends the
+// same entry with "confirm": pegs what the rules say. Each tile has data-card in
+// tools/count.py's notation (KH, TD, 5S) for people's scripts and the tests.
+// SPDX-License-Identifier: MIT
+
+const RANKS = "A23456789TJQK";
+const SUITS = "CDHS"; // the firmware's order (clubs, diamonds, hearts, spades)
+const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const NO_HAND = [19, 25, 26, 27]; // no four cards and a starter score these
+const MOST = 29;
+
+export function cardText(card) {
+  const r = card[0] === "T" ? "10" : card[0];
+  return r + SYMBOL[card[1]];
+}
+
+function el(tag, attrs = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+export class CardPicker {
+  // link: live.js's connection ({paired}); entries: liveentry.js's LiveEntry; before: the
+  // element the picker goes in front of.
+  constructor(link, entries, before) {
+    this.link = link;
+    this.entries = entries;
+    this.due = null;
+    this.key = ""; // the due count drawn: picks are kept while it stays the same
+    this.hand = []; // the count's own cards tapped, in order
+    this.starter = ""; // the starter tapped (when the board has none from a phone)
+    this.taps = 0; // every tap on a tile, a claim, Peg, Clear (the benchmark's count)
+    this.root = el("section", { id: "picker", hidden: "", "aria-label": "Cards of the count" });
+    this.head = el("p", { class: "picked", "aria-live": "polite" });
+    this.said = el("p", { class: "said", "aria-live": "assertive" });
+    this.grid = el("div", { class: "tiles", role: "group", "aria-label": "The 52 cards" });
+    for (const s of SUITS) {
+      for (const r of RANKS) {
+        const card = r + s;
+        const b = el("button", { type: "button", "data-card": card, class: `suit-${s}` });
+        b.textContent = cardText(card);
+        b.addEventListener("click", () => this.tap(card));
+        this.grid.append(b);
+      }
+    }
+    this.claims = el("div", { class: "claims", role: "group", "aria-label": "The claim" });
+    for (let n = 0; n <= MOST; n++) {
+      const b = el("button", { type: "button", "data-claim": String(n) }, String(n));
+      b.addEventListener("click", () => this.send(n));
+      this.claims.append(b);
+    }
+    const row = el("div", { class: "actions" });
+    this.peg = el("button", { type: "button", "data-action": "peg-cards" }, "Peg");
+    this.peg.addEventListener("click", () => this.pegIt());
+    const clear = el("button", { type: "button", "data-action": "clear-cards" }, "Clear");
+    clear.addEventListener("click", () => this.clear());
+    const undo = el("button", { type: "button", "data-action": "undo-count" }, "Undo");
+    undo.addEventListener("click", () => this.tapped() && entries.send({ kind: "undo" }));
+    row.append(clear, undo, this.peg);
+    this.root.append(this.head, this.said, this.grid, this.claims, row);
+    before.parentNode.insertBefore(this.root, before);
+    // The board's answers show in the entry line (liveentry.js); the picker says them too.
+    new MutationObserver(() => this.echo()).observe(entries.line, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+      attributes: true,
+    });
+  }
+
+  // live.js: each state the board sends.
+  draw(state) {
+    const due = this.link.paired && state.due && typeof state.due === "object" ? state.due : null;
+    const key = due ? JSON.stringify(due) : "";
+    if (key !== this.key) {
+      this.key = key;
+      this.due = due;
+      this.hand = [];
+      this.starter = "";
+    }
+    document.body.classList.toggle("picking", Boolean(due));
+    this.root.hidden = !due;
+    this.render();
+  }
+
+  get need() {
+    return this.due ? this.due.cards : 0;
+  }
+
+  get complete() {
+    return Boolean(this.due) && this.hand.length === this.need && Boolean(this.theStarter);
+  }
+
+  get theStarter() {
+    return (this.due && this.due.starter) || this.starter;
+  }
+
+  tapped() {
+    this.taps++;
+    return true;
+  }
+
+  tap(card) {
+    this.tapped();
+    if (!this.due) return;
+    const i = this.hand.indexOf(card);
+    if (i >= 0) this.hand.splice(i, 1);
+    else if (card === this.starter) this.starter = "";
+    else if (this.hand.length < this.need) this.hand.push(card);
+    else if (!this.theStarter) this.starter = card;
+    else this.say(`${this.due.count}: ${this.need} cards are in; tap one to take it back`);
+    this.render();
+  }
+
+  clear() {
+    this.tapped();
+    this.hand = [];
+    this.starter = "";
+    this.render();
+  }
+
+  send(claim) {
+    this.tapped();
+    if (!this.complete) return this.say(this.todo());
+    const doc = { kind: "cards", cards: [...this.hand], starter: this.theStarter };
+    if (this.due.claims) doc.claim = claim;
+    this.entries.asked = null;
+    this.entries.send(doc);
+  }
+
+  // Peg: the count where the board counts the cards; after a wrong claim's verdict, what
+  // the rules say (the same entry, confirmed, as # again on the keypad).
+  pegIt() {
+    const asked = this.entries.asked;
+    if (asked && asked.doc.kind === "cards") {
+      this.tapped();
+      this.entries.asked = null;
+      return this.entries.send({ ...asked.doc, confirm: true });
+    }
+    if (this.due && this.due.claims) {
+      this.tapped();
+      return this.say(this.complete ? "tap the claim" : this.todo());
+    }
+    this.send(null);
+  }
+
+  todo() {
+    if (!this.due) return "";
+    const left = this.need - this.hand.length;
+    if (left > 0) return `${this.due.count}: ${left} more card${left > 1 ? "s" : ""}`;
+    return `${this.due.count}: now the starter`;
+  }
+
+  say(text) {
+    this.said.textContent = text;
+  }
+
+  echo() {
+    this.said.textContent = this.entries.line.textContent;
+    this.render(); // (a wrong claim's question: Peg pegs what the rules say)
+  }
+
+  render() {
+    const due = this.due;
+    if (!due) return;
+    const used = new Set(due.used || []);
+    const starter = this.theStarter;
+    for (const b of this.grid.children) {
+      const c = b.dataset.card;
+      const gone = used.has(c) || (due.starter && c === due.starter);
+      b.disabled = Boolean(gone);
+      b.classList.toggle("used", Boolean(gone));
+      b.classList.toggle("starter", c === starter);
+      b.setAttribute("aria-pressed", this.hand.includes(c) || c === starter ? "true" : "false");
+    }
+    const slots = [];
+    for (let i = 0; i < this.need; i++) slots.push(this.hand[i] ? cardText(this.hand[i]) : "_");
+    const rule = due.claims ? "then the claim" : "then Peg";
+    const todo = this.complete ? rule : this.todo().replace(`${due.count}: `, "");
+    this.head.textContent = `${due.count}: ${slots.join(" ")} | ${starter ? cardText(starter) : "starter _"} — ${todo}`;
+    this.claims.hidden = !due.claims;
+    for (const b of this.claims.children) {
+      const n = Number(b.dataset.claim);
+      b.disabled = !this.complete || (due.cards === 4 && NO_HAND.includes(n));
+    }
+    const asked = this.entries.asked && this.entries.asked.doc.kind === "cards";
+    this.peg.hidden = due.claims && !asked;
+    this.peg.disabled = !asked && !this.complete;
+    this.peg.textContent = asked ? "Peg what the rules say" : "Peg";
+  }
+}
