@@ -231,7 +231,8 @@ def test_a_new_build_offers_a_reload_and_keeps_the_game(site_dir, tmp_path):
 
 
 def test_the_help_has_every_modes_keys_as_the_board_names_them(page):
-    from cribbage.cards import RANK_NAMES, SUIT_SYMBOLS
+    from cribbage.cards import RANK_NAMES
+    from cribbage.rankcount import ANSWER_WORDS, FLUSH, FLUSH5, NOBS
     from keypad import KEYS
     from modes import MODES
 
@@ -243,17 +244,21 @@ def test_the_help_has_every_modes_keys_as_the_board_names_them(page):
         "return out;"
     )
     shown = []  # the mode's name on the display, as the board steps through them
+    screens = {}
     for _ in MODES:
+        screens[page.display().split("\n")[0].split("  ")[0].strip()] = page.display()
         shown.append(page.display().split("\n")[0].split("  ")[0].strip())
         page.hold("D", 1200)
     assert shown == [row[1] for row in MODES]
     for name in shown:
         assert len(sections.get(name, "")) > 80, (name, sorted(sections))
+    # Count verify: the card keys as its display names them (one key a card), and the keys
+    # that say what the suits make (A nobs, B a flush, C a flush with the starter).
     cv = " ".join(sections["Count verify"].split())
-    for key, suit in zip(
-        "ABCD", SUIT_SYMBOLS, strict=True
-    ):  # ui/keys.py: A-D are the suits in that order
-        assert f"{key} {suit}" in cv, (key, suit)
+    hint = [ln for ln in screens["Count verify"].split("\n") if "ABC=" in ln]
+    assert hint and hint[0].strip() in cv, (hint, cv)
+    for key, answer in zip("ABC", (NOBS, FLUSH, FLUSH5), strict=True):
+        assert f"{key} {ANSWER_WORDS[answer]}" in cv, (key, cv)
     pegging = " ".join(sections["Pegging"].split())
     court = ", ".join(n.lower() for n in RANK_NAMES[10:13])  # A B C: 11 + the letter
     assert f"A B C {court}" in pegging and "D go" in pegging, pegging
