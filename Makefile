@@ -103,13 +103,15 @@ heap: build
 
 # pytest on every core (pytest-xdist), a test file to a worker, so that a file's module fixtures
 # (a KiCad run, the browser tests' Chromium) are made once. PYTEST_N=0 runs them in one process;
-# PYTEST_ARGS adds pytest's own options (make test-fast PYTEST_ARGS=--durations=30).
+# PYTEST_ARGS adds pytest's own options (make test-fast PYTEST_ARGS=--durations=30). Files go
+# to the workers in host_tests/conftest.py's order, the ones that take minutes first
+# (--no-loadscope-reorder keeps it: xdist's own order put them last).
 # Python's bytecode caches (pytest's rewritten test modules among them) are kept even where the
 # environment turns them off (PYTHONDONTWRITEBYTECODE): without them each worker compiles every
 # test module again and every tool a test starts compiles its modules again, a sixth of
 # test-fast's CPU time. They go in __pycache__ folders, which git ignores and make clean removes.
 PYTEST_N ?= auto
-PYTEST_PAR = -n $(PYTEST_N) --dist loadfile $(PYTEST_ARGS)
+PYTEST_PAR = -n $(PYTEST_N) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 PYTEST = PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
 
 test-py: venv
