@@ -69,7 +69,22 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint typecheck typecheck-flash web-check test-py test-upy build heap emu-check uf2-check test-hw
+test: lint typecheck typecheck-flash web-check test-py build
+	@echo "make test: the one-process checks, two lanes side by side (each lane's output comes whole when it ends):"
+	@echo "  test-upy heap emu-check | uf2-check test-hw"
+	@$(MAKE) --no-print-directory -j2 -Otarget test-lane-upy test-lane-hw
+
+# The checks that are one process for most of their time (MicroPython's unix port, the
+# emulated RP2040, KiCad and the case) run in two lanes at once, so both cores work: serially
+# they were a third of make test. Each lane keeps its order, a step at a time.
+.PHONY: test-lane-upy test-lane-hw
+test-lane-upy:
+	@$(MAKE) --no-print-directory test-upy
+	@$(MAKE) --no-print-directory heap
+	@$(MAKE) --no-print-directory emu-check
+test-lane-hw:
+	@$(MAKE) --no-print-directory uf2-check
+	@$(MAKE) --no-print-directory test-hw
 
 # The whole firmware, hal.py and main.py (the only modules that touch the Pico's hardware)
 # with it, against the MicroPython rp2 stubs, arranged as a typeshed for mypy by
