@@ -2,8 +2,9 @@
 MicroPython's WebAssembly port), in Debian's headless Chromium, one phone-sized session: the
 show rule "check claims" (the board's own settings file, as its Settings mode writes it), two
 deals' shows picked by tapping tiles (data-card, tools/count.py's notation) and claims, one
-deal at 390x844, the next at 320x568. Each count goes into the firmware as one "cards" entry
-(tools/web/py/webentry.py, the same code a paired phone's goes through); the scores the board
+deal at 390x844, the next at 320x568 and held sideways (844x390). Each count goes into the
+firmware as one "cards" entry (tools/web/py/webentry.py, the code a paired phone's goes
+through); the scores the board
 keeps are the play's points plus the rules engine's count of those cards (cribbage.show's
 score_show, in test_web_live_cards.count). The
 picker shows the 52 cards, suits in rows and ranks across, on the screen in place of the
@@ -19,7 +20,7 @@ import json
 
 import pytest
 from page_support import build_site
-from test_web_live_cards import check_layout, count, due
+from test_web_live_cards import check_layout, check_sideways, count, due, size
 
 from tools.board.pcboard import Harness
 from tools.web import browser
@@ -41,11 +42,6 @@ def phone(tmp_path_factory):
              SETTINGS, settings)  # fmt: skip
         b.reload()
         yield b
-
-
-def size(b, width, height):
-    b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})  # fmt: skip
 
 
 def scores(b):
@@ -114,6 +110,8 @@ def test_a_whole_show_is_picked_on_the_web_board_and_pegs_the_engines_counts(pho
     before = scores(b)
     a_hand, _ = count(b, ["JH", "2H", "3H", "4H"], "5H", claim=16)
     assert a_hand == 14 and scores(b)[0] == before[0] + 14  # over: the engine's count
+    size(b, 844, 390)  # the phone held sideways: the rest of the show picked so
+    check_sideways(b)
     b_hand, _ = count(b, ["5S", "5D", "TC", "JD"], "5H")
     b_crib, _ = count(b, ["6C", "7C", "8C", "9C"], "5H", crib=True)
     assert (a_hand, b_hand, b_crib) == (14, 20, 9)
