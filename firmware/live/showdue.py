@@ -4,13 +4,16 @@ cards this deal's counts have used, as the state's ``"due"`` (docs/WIFI.md, Prot
     due = ShowDue()            # the hub's: due.offer is set by live.cardentry
     due.settle(app)            # after each turn: a picked count that was pegged is kept
     due.json(app)              # '{"count":"B hand","side":"B","crib":false,"cards":4,
-                               #   "claims":true,"starter":"2C","used":["5H",...]}' or 'null'
+                               #   "claims":true,"starter":"2C","used":["5H",...],
+                               #   "muggins":["A"]}' or 'null'
 
 The board keys a count by rank, so only the counts a phone picked are known with their suits:
 ``used`` lists their cards (a count pegged on the keypad adds none) and ``starter`` is the
-starter a phone sent this deal (null until one did: the phone asks for it). A count undone
-leaves ``used``; a new deal or game forgets them all. ``null`` when no count of the show is
-due to be typed as cards (the show typed as counts, the play, another mode, the game over).
+starter a phone sent this deal (null until one did: the phone asks for it); ``muggins``
+the sides that may take what a short claim missed (none with muggins off, or no claims). A
+count undone leaves ``used``; a new deal or game forgets them all. ``null`` when no count
+of the show is due to be typed as cards (the show typed as counts, the play, another mode,
+the game over).
 SPDX-License-Identifier: MIT
 """
 
@@ -80,12 +83,16 @@ class ShowDue:
 
         crib = bool(g.order[slot] & 1)
         used = [card_text(c) for c in self.used(app)[0]]
+        side = g.order[slot] >> 1
+        mug = [] if way != 1 or not g.cfg.muggins else [
+            "ABCD"[s] for s in range(g.sides) if s != side]  # fmt: skip
         return (
             '{{"count":{},"side":"{}","crib":{},"cards":{},"claims":{},"starter":{},'
-            '"used":{}}}'
+            '"used":{},"muggins":{}}}'
         ).format(
-            dumps(count_name(g, slot)), "ABCD"[g.order[slot] >> 1],
+            dumps(count_name(g, slot)), "ABCD"[side],
             "true" if crib else "false", crib_cards(g.cfg) if crib else kept_cards(g.cfg),
             "true" if way == 1 else "false",
             dumps(card_text(self.starter)) if self.starter >= 0 else "null", dumps(used),
+            dumps(mug),
         )  # fmt: skip

@@ -9,7 +9,9 @@
 // it as its keypad's keys for those cards (firmware/live/cardentry.py). `entries` sends it:
 // on a phone liveentry.js (over the network, its number, its retries), on the web board
 // webentry.js (into the firmware in the page). A wrong claim: the board's verdict, and "Peg"
-// sends the same entry with "confirm": pegs what the rules say. "Keypad" folds the tiles away
+// sends the same entry with "confirm": pegs what the rules say; with muggins on, a short
+// claim's verdict offers each opponent's "muggins" key (the entry with "muggins": that side
+// takes the points missed, then the claim is pegged). "Keypad" folds the tiles away
 // for the board's keys until the next deal. Each tile has data-card in tools/count.py's
 // notation (KH, TD, 5S) for people's scripts and the tests.
 // SPDX-License-Identifier: MIT
@@ -72,7 +74,8 @@ export class CardPicker {
     undo.addEventListener("click", () => this.tapped() && entries.send({ kind: "undo" }));
     this.fold = el("button", { type: "button", "data-action": "fold-cards", "aria-pressed": "false" }, "Keypad");
     this.fold.addEventListener("click", () => this.folded(!document.body.classList.contains("fold")));
-    row.append(clear, undo, this.fold, this.peg);
+    this.mugs = el("span", { class: "muggins", role: "group", "aria-label": "Muggins" });
+    row.append(clear, undo, this.fold, this.mugs, this.peg);
     this.root.append(this.head, this.said, this.grid, this.claims, row);
     before.parentNode.insertBefore(this.root, before);
     // The board's answers show in the entry line (liveentry.js); the picker says them too.
@@ -168,6 +171,16 @@ export class CardPicker {
     this.send(null);
   }
 
+  // Muggins (on, a short claim): an opponent takes the points missed, then the claim is
+  // pegged: the same entry with "muggins" (the keypad's opponent key, then #).
+  muggins(side) {
+    const asked = this.entries.asked;
+    if (!asked || asked.doc.kind !== "cards") return;
+    this.tapped();
+    this.entries.asked = null;
+    this.entries.send({ ...asked.doc, muggins: side });
+  }
+
   todo() {
     if (!this.due) return "";
     const left = this.need - this.hand.length;
@@ -211,5 +224,17 @@ export class CardPicker {
     this.peg.hidden = due.claims && !asked;
     this.peg.disabled = !asked && !this.complete;
     this.peg.textContent = asked ? "Peg what the rules say" : "Peg";
+    // Muggins is offered where the board's verdict offers it ("A: +2 muggins").
+    const offer = asked && /\+\d+ muggins/.test(this.entries.line.textContent) ? due.muggins || [] : [];
+    if (this.mugs.dataset.sides !== offer.join("")) {
+      this.mugs.dataset.sides = offer.join("");
+      this.mugs.replaceChildren(
+        ...offer.map((side) => {
+          const b = el("button", { type: "button", "data-muggins": side }, `${side}: muggins`);
+          b.addEventListener("click", () => this.muggins(side));
+          return b;
+        }),
+      );
+    }
   }
 }
