@@ -206,19 +206,23 @@ def test_the_state_says_the_count_due_and_the_cards_a_phone_used():
     assert due(t) is None  # the play
     t.ok({"kind": "next"})
     assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                      "claims": True, "starter": None, "used": [], "muggins": []}  # fmt: skip
+                      "claims": True, "starter": None, "used": [], "keyed": "",
+                      "muggins": []}  # fmt: skip
     t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C", "claim": 10})
     used = ["5H", "5C", "JD", "KS"]
     assert due(t) == {"count": "A hand", "side": "A", "crib": False, "cards": 4,
-                      "claims": True, "starter": "2C", "used": used, "muggins": []}  # fmt: skip
+                      "claims": True, "starter": "2C", "used": used, "keyed": "",
+                      "muggins": []}  # fmt: skip
     t.h.type("46787#")  # A's hand on the keypad: its suits are not known, nothing more used
     d = due(t)
     assert (d["count"], d["crib"], d["used"]) == ("A crib", True, ["5H", "5C", "JD", "KS"])
+    assert d["keyed"] == "4678"  # its ranks are (the starter is the phone's 2C)
     t.ok({"kind": "undo"})  # A's hand undone: due again
-    assert due(t)["count"] == "A hand"
+    assert due(t)["count"] == "A hand" and due(t)["keyed"] == ""
     t.ok({"kind": "undo"})  # B's hand undone: its cards are free again, the starter kept
     assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                      "claims": True, "starter": "2C", "used": [], "muggins": []}  # fmt: skip
+                      "claims": True, "starter": "2C", "used": [], "keyed": "",
+                      "muggins": []}  # fmt: skip
     # A refused entry uses nothing; with the rule "count the cards" claims is false.
     status, _ = t.send({"kind": "cards", "cards": ["5H", "5C", "5D", "JS"], "starter": "5S",
                         "claim": 19})  # fmt: skip
@@ -226,6 +230,15 @@ def test_the_state_says_the_count_due_and_the_cards_a_phone_used():
     t, _k = boards(COUNT)
     t.ok({"kind": "next"})
     assert due(t)["claims"] is False
+    # The deal's first count keyed on the keypad: its ranks and the starter's rank, once.
+    t, _k = boards(CHECK)
+    t.ok({"kind": "next"})
+    t.h.type("55AC2")
+    t.h.type("10#")
+    assert due(t)["keyed"] == "55JK2" and due(t)["used"] == [] and due(t)["starter"] is None
+    t.h.type("4678")
+    t.h.type("7#")
+    assert due(t)["keyed"] == "55JK46782"
     # The show typed as counts: nothing to pick.
     t, _k = boards()
     t.ok({"kind": "next"})

@@ -2,7 +2,8 @@
 // when the board says a count of the show is due to be typed as cards ("due": the count, its
 // number of cards, the rule, the starter picked this deal, the cards picked counts used;
 // firmware/live/showdue.py), the page shows the 52 cards as tiles, suits in rows and ranks
-// across, the used ones greyed out. The player taps the count's cards (then the starter, in
+// across, the used ones greyed out (a count keyed on the board's keypad gives only ranks:
+// its ranks' tiles are marked, and greyed once all four of a rank are in counts). The player taps the count's cards (then the starter, in
 // the deal's first count, as on the board's keypad), then the claim (one tap, where the board
 // checks claims) or Peg (where it counts the cards): the whole count goes as ONE entry
 // {"kind": "cards", "cards": [...], "starter", "claim"} (docs/WIFI.md), and the board takes
@@ -201,12 +202,22 @@ export class CardPicker {
     const due = this.due;
     if (!due) return;
     const used = new Set(due.used || []);
+    if (due.starter) used.add(due.starter);
+    // Counts keyed on the board's keypad give ranks, not suits: a rank whose four cards are
+    // all in counts is greyed whole; a rank with some keyed is marked (dashed), not greyed.
+    const keyed = {};
+    const taken = {};
+    for (const r of due.keyed || "") keyed[r] = (keyed[r] || 0) + 1;
+    for (const c of used) taken[c[0]] = (taken[c[0]] || 0) + 1;
     const starter = this.theStarter;
     for (const b of this.grid.children) {
       const c = b.dataset.card;
-      const gone = used.has(c) || (due.starter && c === due.starter);
+      const k = keyed[c[0]] || 0;
+      const gone = used.has(c) || (k > 0 && k + (taken[c[0]] || 0) >= 4);
       b.disabled = Boolean(gone);
       b.classList.toggle("used", Boolean(gone));
+      b.classList.toggle("keyed", k > 0 && !gone);
+      b.title = k > 0 && !gone ? `${k} of this rank keyed on the board (suit not known)` : "";
       b.classList.toggle("starter", c === starter);
       b.setAttribute("aria-pressed", this.hand.includes(c) || c === starter ? "true" : "false");
     }
