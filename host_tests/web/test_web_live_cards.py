@@ -1,8 +1,8 @@
 """A paired phone picks the show's cards on the live page (tools/web/site/cardpicker.js) in
 Debian's headless Chromium, against `tools/sim.py --serve` with the show rule "check claims":
 two deals' shows, each of its three counts picked as tiles (data-card in tools/count.py's
-notation) and its claim tapped, one deal on a 390x844 phone, the next on a 320x568 one, then
-held sideways (844x390). Each count goes to the board as one "cards" entry; the scores the
+notation) and its claim tapped, one deal on a 390x844 phone, the next at 320x568, then held
+sideways (844x390). Each count goes to the board as one "cards" entry; the scores the
 board keeps are the play's points plus the rules engine's count of those cards
 (cribbage.show), a claim over the count is asked about and "Peg what the rules say" pegs the
 engine's count. The picker shows the 52 cards, suits in rows and ranks across, all on the
@@ -173,12 +173,9 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         assert (a_taps, c_taps) == (5, 5)
         assert (b_hand, a_hand, a_crib) == (10, 7, 7)  # the rulebook's sums, by hand
         assert scores(board) == [1 + a_hand + a_crib, 2 + b_hand]
-    finally:
-        b.quit()
-    # Deal 2, B deals, on a 320x568 phone: the play A 2, then the show; A over-claims.
-    b = phone_at((320, 568), board.url, board)
-    try:
-        show_keys(b)
+        # Deal 2, B deals, the same phone at 320x568: the play A 2, then the show; A
+        # over-claims.
+        size(b, 320, 568)
         for legend in "2A#":  # (the deal passed by itself with its last count)
             press(b, legend)
         b.wait_for("return !!window.picopeg.picker.due", 10)
