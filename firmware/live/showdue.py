@@ -58,6 +58,18 @@ class ShowDue:
             self.picked[o[1]] = o[2]
             self.starter = o[3]
 
+    def used(self, app):
+        """([the cards], [their counts' slots]) of this deal's counts a phone picked, in the
+        order of the counts (an undone count's cards are free again)."""
+        counted = app.keeper.game.counted
+        cards = []
+        slots = []
+        for s in sorted(self.picked):
+            if (counted >> s) & 1:
+                cards += self.picked[s]
+                slots += [s] * len(self.picked[s])
+        return cards, slots
+
     def json(self, app):
         g = app.keeper.game
         way = g.cfg.show
@@ -67,10 +79,7 @@ class ShowDue:
         from ui.names import count_name
 
         crib = bool(g.order[slot] & 1)
-        used = []
-        for s in sorted(self.picked):
-            if (g.counted >> s) & 1:  # (an undone count's cards are free again)
-                used += [card_text(c) for c in self.picked[s]]
+        used = [card_text(c) for c in self.used(app)[0]]
         return (
             '{{"count":{},"side":"{}","crib":{},"cards":{},"claims":{},"starter":{},'
             '"used":{}}}'

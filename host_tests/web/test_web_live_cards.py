@@ -1,14 +1,16 @@
-"""A paired phone picks the show's cards on the live page (tools/web/site/livecards.js) in
+"""A paired phone picks the show's cards on the live page (tools/web/site/cardpicker.js) in
 Debian's headless Chromium, against `tools/sim.py --serve` with the show rule "check claims":
 two deals' shows, each of its three counts picked as tiles (data-card in tools/count.py's
-notation) and its claim tapped, one deal on a 390x844 phone, the next on a 320x568 one. Each
-count goes to the board as one "cards" entry; the scores the board keeps are the play's points
-plus the rules engine's count of those cards (cribbage.show), a claim over the count is asked
-about and "Peg what the rules say" pegs the engine's count. The picker shows the 52 cards,
-suits in rows and ranks across, all on the screen; the cards of the deal's counts already
-pegged are greyed out and cannot be tapped. The benchmark's phone taps (`make bench-presses`,
-tools/presses/phone.py) of two seeded deals played on the page key those deals, the board's
-scores the engine's, in as many taps of the page's keys and tiles as the benchmark counts.
+notation) and its claim tapped, one deal on a 390x844 phone, the next on a 320x568 one, then
+held sideways (844x390). Each count goes to the board as one "cards" entry; the scores the
+board keeps are the play's points plus the rules engine's count of those cards
+(cribbage.show), a claim over the count is asked about and "Peg what the rules say" pegs the
+engine's count. The picker shows the 52 cards, suits in rows and ranks across, all on the
+screen (sideways: tiles 40 px or more each way, nothing to scroll sideways); the cards of the
+deal's counts already pegged are greyed out and cannot be tapped. The benchmark's phone taps
+(`make bench-presses`, tools/presses/phone.py) of two seeded deals played on the page key
+those deals, the board's scores the engine's, in as many taps of the page's keys and tiles as
+the benchmark counts.
 
 Without chromium, chromium-driver or microdot it skips, except under PICOPEG_CI=1.
 """
@@ -77,6 +79,40 @@ def check_layout(b):
     assert ys == sorted(ys) and len(set(ys)) == 4
     for row in rows.values():
         assert "".join(r for _, r in sorted(row)) == "A23456789TJQK"
+
+
+# Held sideways: every tile, claim and action on the screen, no sideways scrolling.
+SIDEWAYS = """
+const box = (e) => {
+  const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; };
+const q = (s) => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length).map(box);
+return {w: innerWidth, h: innerHeight, docW: document.documentElement.scrollWidth,
+        tiles: q('#picker [data-card]'), keys: q('#picker [data-claim], #picker .actions button')};
+"""
+
+
+def size(b, width, height):
+    """The phone's screen as width x height (844x390: a 390x844 phone held sideways)."""
+    b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})  # fmt: skip
+    b.wait_for("return innerWidth === arguments[0] && innerHeight === arguments[1]", 5,
+               width, height)  # fmt: skip
+
+
+def check_sideways(b):
+    """The picker held sideways (844x390): check_layout's grid, every tile at least 40 px
+    each way (a thumb's), every claim and action key whole on the screen, and nothing to
+    scroll sideways."""
+    check_layout(b)
+    m = b.js(SIDEWAYS)
+    assert m["docW"] <= m["w"], m["docW"]
+    assert len(m["tiles"]) == 52 and m["keys"], m
+    for _, _, w, h in m["tiles"]:
+        assert w >= 40 and h >= 40, (w, h)
+    for x, y, w, h in m["tiles"] + m["keys"]:
+        assert x >= 0 and y >= 0 and x + w <= m["w"] + 0.5 and y + h <= m["h"] + 0.5, (x, y, m)
+    for _, _, w, h in m["keys"]:
+        assert w >= 32 and h >= 32, (w, h)
 
 
 def pick(b, cards, starter, claim):
@@ -151,6 +187,8 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         a_hand, _ = count(b, ["JH", "2H", "3H", "4H"], "5H", claim=16)
         assert a_hand == 14 and scores(board)[0] == before[0] + 14  # over: the true count
         assert due(b)["used"] == ["JH", "2H", "3H", "4H"]
+        size(b, 844, 390)  # the phone held sideways: the rest of the show picked so
+        check_sideways(b)
         b_hand, _ = count(b, ["5S", "5D", "TC", "JD"], "5H")
         b_crib, _ = count(b, ["6C", "7C", "8C", "9C"], "5H", crib=True)
         assert (a_hand, b_hand, b_crib) == (14, 20, 9)

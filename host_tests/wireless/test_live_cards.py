@@ -43,6 +43,16 @@ def test_a_deals_show_picked_as_cards_pegs_what_its_keys_peg_on_the_keypad():
     answer = t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C",
                    "claim": 10})  # fmt: skip
     assert "B hand" in answer["note"]
+    # A card is in one count, the starter one card: what only the suits show is refused too.
+    before = t.h.keeper.snapshot()
+    for cards, starter, why in (
+        (["4H", "6D", "7S", "5C"], "2C", "5C is in B hand already"),
+        (["4H", "6D", "7S", "8C"], "2D", "the starter is 2C, not 2D"),
+    ):
+        status, answer = t.send({"kind": "cards", "cards": cards, "starter": starter,
+                                 "claim": 7})  # fmt: skip
+        assert status == 409 and answer["error"] == why, answer
+    assert t.h.keeper.snapshot() == before
     t.h.type("4678")  # A's hand on the board's own keypad: the starter is kept for it
     assert "4 6 7 8 | 2" in t.h.lines
     t.h.type("7#")

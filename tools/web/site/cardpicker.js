@@ -1,14 +1,17 @@
-// A paired phone's card picker (live.js starts it): when the board's state says a count of the
-// show is due to be typed as cards ("due": the count, its number of cards, the rule, the
-// starter a phone sent this deal, the cards phones' counts used), the page shows the 52 cards
-// as tiles, suits in rows and ranks across, the used ones greyed out. The player taps the
-// count's cards (then the starter, in the deal's first count, as on the board's keypad), then
-// the claim (one tap, where the board checks claims) or Peg (where it counts the cards): the
-// whole count goes as ONE entry {"kind": "cards", "cards": [...], "starter", "claim"}
-// (docs/WIFI.md) through liveentry.js (its number, its retries), and the board takes it as
-// its keypad's keys for those cards. A wrong claim: the board's verdict, and "Peg" sends the
-// same entry with "confirm": pegs what the rules say. Each tile has data-card in
-// tools/count.py's notation (KH, TD, 5S) for people's scripts and the tests.
+// The card picker, on the web board (web.js) and on a paired phone's live page (live.js):
+// when the board says a count of the show is due to be typed as cards ("due": the count, its
+// number of cards, the rule, the starter picked this deal, the cards picked counts used;
+// firmware/live/showdue.py), the page shows the 52 cards as tiles, suits in rows and ranks
+// across, the used ones greyed out. The player taps the count's cards (then the starter, in
+// the deal's first count, as on the board's keypad), then the claim (one tap, where the board
+// checks claims) or Peg (where it counts the cards): the whole count goes as ONE entry
+// {"kind": "cards", "cards": [...], "starter", "claim"} (docs/WIFI.md), and the board takes
+// it as its keypad's keys for those cards (firmware/live/cardentry.py). `entries` sends it:
+// on a phone liveentry.js (over the network, its number, its retries), on the web board
+// webentry.js (into the firmware in the page). A wrong claim: the board's verdict, and "Peg"
+// sends the same entry with "confirm": pegs what the rules say. "Keypad" folds the tiles away
+// for the board's keys until the next deal. Each tile has data-card in tools/count.py's
+// notation (KH, TD, 5S) for people's scripts and the tests.
 // SPDX-License-Identifier: MIT
 
 const RANKS = "A23456789TJQK";
@@ -30,8 +33,9 @@ function el(tag, attrs = {}, text = "") {
 }
 
 export class CardPicker {
-  // link: live.js's connection ({paired}); entries: liveentry.js's LiveEntry; before: the
-  // element the picker goes in front of.
+  // link: {paired} (live.js's connection; the web board's page is always "paired");
+  // entries: {send(doc), asked, line} (liveentry.js's LiveEntry, webentry.js's PageEntries);
+  // before: the element the picker goes in front of.
   constructor(link, entries, before) {
     this.link = link;
     this.entries = entries;
@@ -66,7 +70,9 @@ export class CardPicker {
     clear.addEventListener("click", () => this.clear());
     const undo = el("button", { type: "button", "data-action": "undo-count" }, "Undo");
     undo.addEventListener("click", () => this.tapped() && entries.send({ kind: "undo" }));
-    row.append(clear, undo, this.peg);
+    this.fold = el("button", { type: "button", "data-action": "fold-cards", "aria-pressed": "false" }, "Keypad");
+    this.fold.addEventListener("click", () => this.folded(!document.body.classList.contains("fold")));
+    row.append(clear, undo, this.fold, this.peg);
     this.root.append(this.head, this.said, this.grid, this.claims, row);
     before.parentNode.insertBefore(this.root, before);
     // The board's answers show in the entry line (liveentry.js); the picker says them too.
@@ -88,9 +94,17 @@ export class CardPicker {
       this.hand = [];
       this.starter = "";
     }
+    if (!due) this.folded(false); // (the next deal's show: the tiles again)
     document.body.classList.toggle("picking", Boolean(due));
     this.root.hidden = !due;
     this.render();
+  }
+
+  // The tiles folded away for the board's keypad (the count due stays in the bar), or back.
+  folded(on) {
+    document.body.classList.toggle("fold", on);
+    this.fold.setAttribute("aria-pressed", on ? "true" : "false");
+    this.fold.textContent = on ? "Cards" : "Keypad";
   }
 
   get need() {
