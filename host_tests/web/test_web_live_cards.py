@@ -158,7 +158,8 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
             press(b, legend)
         b.wait_for("return !!window.picopeg.picker.due", 10)
         assert due(b) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                          "claims": True, "starter": None, "used": []}  # fmt: skip
+                          "claims": True, "starter": None, "used": [], "keyed": "",
+                          "muggins": []}  # fmt: skip
         check_layout(b)
         b_hand, b_taps = count(b, ["5H", "5C", "JD", "KS"], "2C")
         assert b_taps == 6  # four cards, the starter, the claim
