@@ -91,6 +91,11 @@ return {w: innerWidth, h: innerHeight, docW: document.documentElement.scrollWidt
 """
 
 
+SHOWN = (
+    "const e = document.querySelector(arguments[0]); return !!e && e.getClientRects().length > 0"
+)
+
+
 def size(b, width, height):
     """The phone's screen as width x height (844x390: a 390x844 phone held sideways)."""
     b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -168,6 +173,14 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         for card in ("5H", "5C", "JD", "KS", "2C"):
             tile = b.driver.find_element("css selector", f'#picker [data-card="{card}"]')
             assert not tile.is_enabled(), card
+        # "Keypad" folds the tiles away for the keys (shown, though "Keys" had hidden them).
+        b.js("document.querySelector('[data-action=keys]').click()")
+        fold = b.driver.find_element("css selector", '#picker [data-action="fold-cards"]')
+        fold.click()
+        assert b.js(SHOWN, "#keypad") and not b.js(SHOWN, "#picker .tiles")
+        fold.click()
+        assert not b.js(SHOWN, "#keypad") and b.js(SHOWN, "#picker .tiles")
+        b.js("document.querySelector('[data-action=keys]').click()")  # (the keys again)
         a_hand, a_taps = count(b, ["4H", "6D", "7S", "8C"], "2C")
         a_crib, c_taps = count(b, ["3D", "9H", "QC", "AS"], "2C", crib=True)
         assert (a_taps, c_taps) == (5, 5)
