@@ -14,7 +14,10 @@ entry goes through the same checks and refusals as the keypad's keys: a fifth ca
 a claim no hand scores, the wrong number of cards; and what only the suits show: a card that
 a count picked this deal already used, a starter other than the one picked with the deal's
 first count. ``"confirm": true`` adds ``#`` after a
-wrong claim's verdict: it pegs what the rules say, as the keypad's ``#`` does.
+wrong claim's verdict: it pegs what the rules say, as the keypad's ``#`` does; with muggins on,
+``"muggins": "A"`` instead adds that opponent's key first, as on the keypad: A takes the points
+a short claim missed, then ``#`` pegs the claim (the entry is applied once the count is
+pegged: live.entries.KINDS' ``pegged``).
 SPDX-License-Identifier: MIT
 """
 
@@ -50,6 +53,13 @@ def card_entry(doc):
     again = doc.get("confirm", False)
     if not isinstance(again, bool):
         raise ValueError('"confirm" is true or false')
+    mug = doc.get("muggins")
+    if mug is not None:
+        if not isinstance(mug, str) or len(mug) != 1 or mug not in "ABCD":
+            raise ValueError('"muggins" is the side that takes the points missed: "A"-"D"')
+        if claim is None:
+            raise ValueError('muggins takes what a claim missed: send "claim"')
+        again = mug  # after the verdict: that side's key, then # pegs the claim
 
     def keys(app):
         return _keys(app, cards, starter, claim, again)
@@ -105,8 +115,10 @@ def _keys(app, cards, starter, claim, again):
     elif claim is not None:
         raise ValueError("the board counts the cards: no claim")
     steps.append(_key(suits_key(cards, starter, e._crib())))
-    if again:
-        steps.append(_key("#"))  # a wrong claim's verdict: # pegs what the rules say
+    if again:  # a wrong claim's verdict: # pegs what the rules say; an opponent's key
+        if again is not True:  # first takes the points a short claim missed (muggins)
+            steps.append(_key(again))
+        steps.append(_key("#"))
     if due is not None:  # the cards' suits, for the phones' state once pegged
         due.offered(app, e.slot, cards, starter)
     return steps

@@ -100,6 +100,11 @@ def _count(doc):  # a side's count (N side: in the show only; in the play N side
     return phase, typed_count
 
 
+def _pegged(app):  # a count of the show is pegged (or the game won on the way): a cards entry
+    g = app.keeper.game  # with muggins makes two changes, the award first
+    return (g.counted, g.deals, g.over, app.keeper.game_rev)
+
+
 def _cards(doc):  # a count of the show as its cards: keys worked out when the board takes
     from live.cardentry import card_entry  # it (live.cardentry; loaded for the first one)
 
@@ -119,7 +124,7 @@ KINDS: dict = {
     "undo": (MODE_SCORE, ANY, "*"),  # * with nothing typed
     "next": (MODE_SCORE, ANY, "#"),  # # alone: the show starts, or the deal passes
     "cut": (MODE_SCORE, PLAY, "0s"),  # 0 and a side before anything is pegged: it deals
-    "cards": (MODE_SCORE, SHOW, _cards),  # the cards of the count due: its keys from them
+    "cards": (MODE_SCORE, SHOW, _cards, _pegged),  # the cards of the count due: its keys
 }
 
 

@@ -66,7 +66,10 @@ def _listdir(folder):  # pragma: no cover - CPython
 
 
 def _reply(status, **fields):
-    return Response(json.dumps(fields), status, {"Content-Type": _JSON})
+    head = {"Content-Type": _JSON}
+    if status == 503:  # busy: ask again in a second
+        head["Retry-After"] = "1"
+    return Response(json.dumps(fields), status, head)
 
 
 def _addr(request):
@@ -174,7 +177,9 @@ class Server:
 
         @web.get("/api/history")
         async def history(request):
-            return Response(self.hub.history(), 200, {"Content-Type": _JSON})
+            length, chunks = self.hub.history()  # sent as they are made
+            return Response(chunks, 200, {"Content-Type": _JSON, "Cache-Control": "no-store",
+                                          "Content-Length": str(length)})  # fmt: skip
 
         @web.post("/api/pair/request")
         async def pair_request(request):
@@ -234,6 +239,10 @@ class Server:
         @web.errorhandler(413)
         async def too_large(request):
             return _reply(413, error="the body is too large")
+
+        @web.errorhandler(MemoryError)
+        async def short(request, exc):  # no block free for the answer now (printed only):
+            return _reply(503, error="the board is short of memory: ask again")  # 503 busy
 
         @web.errorhandler(Exception)
         async def failed(request, exc):  # a handler's bug: logged; the game is untouched

@@ -41,7 +41,8 @@ def test_the_page_is_told_the_count_due_and_a_picked_show_pegs_the_engines_count
     r, host = board()
     assert host.dues[0] == "null"  # the play: nothing to pick
     assert due(host) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                         "claims": True, "starter": None, "used": []}  # fmt: skip
+                         "claims": True, "starter": None, "used": [], "keyed": "",
+                         "muggins": []}  # fmt: skip
     told = len(host.dues)
     run(r, 500)
     assert len(host.dues) == told  # told once, not every turn

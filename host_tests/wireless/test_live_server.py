@@ -191,6 +191,10 @@ def test_history_is_the_records_json(served):
     assert status == 200 and headers["Content-Type"] == "application/json"
     doc = json.loads(body)
     assert doc["game"]["deals"], doc  # the keys' points are in the game's record
+    # Sent in chunks as it is made, it is still the whole text of `make export`, its length
+    # said first (a cut answer is seen as cut).
+    assert body.decode() == json.dumps(doc, sort_keys=True, indent=1) + "\n"
+    assert int(headers["Content-Length"]) == len(body) > 256 * 2
 
 
 def test_the_events_stream_sends_the_state_then_each_change(served):

@@ -2,14 +2,17 @@
 // when the board says a count of the show is due to be typed as cards ("due": the count, its
 // number of cards, the rule, the starter picked this deal, the cards picked counts used;
 // firmware/live/showdue.py), the page shows the 52 cards as tiles, suits in rows and ranks
-// across, the used ones greyed out. The player taps the count's cards (then the starter, in
+// across, the used ones greyed out (a count keyed on the board's keypad gives only ranks:
+// its ranks' tiles are marked, and greyed once all four of a rank are in counts). The player taps the count's cards (then the starter, in
 // the deal's first count, as on the board's keypad), then the claim (one tap, where the board
 // checks claims) or Peg (where it counts the cards): the whole count goes as ONE entry
 // {"kind": "cards", "cards": [...], "starter", "claim"} (docs/WIFI.md), and the board takes
 // it as its keypad's keys for those cards (firmware/live/cardentry.py). `entries` sends it:
 // on a phone liveentry.js (over the network, its number, its retries), on the web board
 // webentry.js (into the firmware in the page). A wrong claim: the board's verdict, and "Peg"
-// sends the same entry with "confirm": pegs what the rules say. "Keypad" folds the tiles away
+// sends the same entry with "confirm": pegs what the rules say; with muggins on, a short
+// claim's verdict offers each opponent's "muggins" key (the entry with "muggins": that side
+// takes the points missed, then the claim is pegged). "Keypad" folds the tiles away
 // for the board's keys until the next deal. Each tile has data-card in tools/count.py's
 // notation (KH, TD, 5S) for people's scripts and the tests.
 // SPDX-License-Identifier: MIT
@@ -72,7 +75,8 @@ export class CardPicker {
     undo.addEventListener("click", () => this.tapped() && entries.send({ kind: "undo" }));
     this.fold = el("button", { type: "button", "data-action": "fold-cards", "aria-pressed": "false" }, "Keypad");
     this.fold.addEventListener("click", () => this.folded(!document.body.classList.contains("fold")));
-    row.append(clear, undo, this.fold, this.peg);
+    this.mugs = el("span", { class: "muggins", role: "group", "aria-label": "Muggins" });
+    row.append(clear, undo, this.fold, this.mugs, this.peg);
     this.root.append(this.head, this.said, this.grid, this.claims, row);
     before.parentNode.insertBefore(this.root, before);
     // The board's answers show in the entry line (liveentry.js); the picker says them too.
@@ -168,6 +172,16 @@ export class CardPicker {
     this.send(null);
   }
 
+  // Muggins (on, a short claim): an opponent takes the points missed, then the claim is
+  // pegged: the same entry with "muggins" (the keypad's opponent key, then #).
+  muggins(side) {
+    const asked = this.entries.asked;
+    if (!asked || asked.doc.kind !== "cards") return;
+    this.tapped();
+    this.entries.asked = null;
+    this.entries.send({ ...asked.doc, muggins: side });
+  }
+
   todo() {
     if (!this.due) return "";
     const left = this.need - this.hand.length;
@@ -188,12 +202,22 @@ export class CardPicker {
     const due = this.due;
     if (!due) return;
     const used = new Set(due.used || []);
+    if (due.starter) used.add(due.starter);
+    // Counts keyed on the board's keypad give ranks, not suits: a rank whose four cards are
+    // all in counts is greyed whole; a rank with some keyed is marked (dashed), not greyed.
+    const keyed = {};
+    const taken = {};
+    for (const r of due.keyed || "") keyed[r] = (keyed[r] || 0) + 1;
+    for (const c of used) taken[c[0]] = (taken[c[0]] || 0) + 1;
     const starter = this.theStarter;
     for (const b of this.grid.children) {
       const c = b.dataset.card;
-      const gone = used.has(c) || (due.starter && c === due.starter);
+      const k = keyed[c[0]] || 0;
+      const gone = used.has(c) || (k > 0 && k + (taken[c[0]] || 0) >= 4);
       b.disabled = Boolean(gone);
       b.classList.toggle("used", Boolean(gone));
+      b.classList.toggle("keyed", k > 0 && !gone);
+      b.title = k > 0 && !gone ? `${k} of this rank keyed on the board (suit not known)` : "";
       b.classList.toggle("starter", c === starter);
       b.setAttribute("aria-pressed", this.hand.includes(c) || c === starter ? "true" : "false");
     }
@@ -211,5 +235,17 @@ export class CardPicker {
     this.peg.hidden = due.claims && !asked;
     this.peg.disabled = !asked && !this.complete;
     this.peg.textContent = asked ? "Peg what the rules say" : "Peg";
+    // Muggins is offered where the board's verdict offers it ("A: +2 muggins").
+    const offer = asked && /\+\d+ muggins/.test(this.entries.line.textContent) ? due.muggins || [] : [];
+    if (this.mugs.dataset.sides !== offer.join("")) {
+      this.mugs.dataset.sides = offer.join("");
+      this.mugs.replaceChildren(
+        ...offer.map((side) => {
+          const b = el("button", { type: "button", "data-muggins": side }, `${side}: muggins`);
+          b.addEventListener("click", () => this.muggins(side));
+          return b;
+        }),
+      );
+    }
   }
 }
