@@ -1,8 +1,8 @@
 """A paired phone picks the show's cards on the live page (tools/web/site/cardpicker.js) in
 Debian's headless Chromium, against `tools/sim.py --serve` with the show rule "check claims":
 two deals' shows, each of its three counts picked as tiles (data-card in tools/count.py's
-notation) and its claim tapped, one deal on a 390x844 phone, the next on a 320x568 one, then
-held sideways (844x390). Each count goes to the board as one "cards" entry; the scores the
+notation) and its claim tapped, one deal on a 390x844 phone, the next at 320x568, then held
+sideways (844x390). Each count goes to the board as one "cards" entry; the scores the
 board keeps are the play's points plus the rules engine's count of those cards
 (cribbage.show), a claim over the count is asked about and "Peg what the rules say" pegs the
 engine's count. The picker shows the 52 cards, suits in rows and ranks across, all on the
@@ -91,6 +91,11 @@ return {w: innerWidth, h: innerHeight, docW: document.documentElement.scrollWidt
 """
 
 
+SHOWN = (
+    "const e = document.querySelector(arguments[0]); return !!e && e.getClientRects().length > 0"
+)
+
+
 def size(b, width, height):
     """The phone's screen as width x height (844x390: a 390x844 phone held sideways)."""
     b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -168,17 +173,22 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         for card in ("5H", "5C", "JD", "KS", "2C"):
             tile = b.driver.find_element("css selector", f'#picker [data-card="{card}"]')
             assert not tile.is_enabled(), card
+        # "Keypad" folds the tiles away for the keys (shown, though "Keys" had hidden them).
+        b.js("document.querySelector('[data-action=keys]').click()")
+        fold = b.driver.find_element("css selector", '#picker [data-action="fold-cards"]')
+        fold.click()
+        assert b.js(SHOWN, "#keypad") and not b.js(SHOWN, "#picker .tiles")
+        fold.click()
+        assert not b.js(SHOWN, "#keypad") and b.js(SHOWN, "#picker .tiles")
+        b.js("document.querySelector('[data-action=keys]').click()")  # (the keys again)
         a_hand, a_taps = count(b, ["4H", "6D", "7S", "8C"], "2C")
         a_crib, c_taps = count(b, ["3D", "9H", "QC", "AS"], "2C", crib=True)
         assert (a_taps, c_taps) == (5, 5)
         assert (b_hand, a_hand, a_crib) == (10, 7, 7)  # the rulebook's sums, by hand
         assert scores(board) == [1 + a_hand + a_crib, 2 + b_hand]
-    finally:
-        b.quit()
-    # Deal 2, B deals, on a 320x568 phone: the play A 2, then the show; A over-claims.
-    b = phone_at((320, 568), board.url, board)
-    try:
-        show_keys(b)
+        # Deal 2, B deals, the same phone at 320x568: the play A 2, then the show; A
+        # over-claims.
+        size(b, 320, 568)
         for legend in "2A#":  # (the deal passed by itself with its last count)
             press(b, legend)
         b.wait_for("return !!window.picopeg.picker.due", 10)
