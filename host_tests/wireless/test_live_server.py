@@ -254,6 +254,11 @@ def test_the_page_is_served_by_name_and_nothing_else(served):
     status, headers, body = served.get("/page.js")
     assert (status, body) == (200, SITE["page.js"])
     assert headers["Content-Type"].startswith("text/javascript")
+    assert int(headers["Content-Length"]) == len(SITE["page.js"])  # (sent without microdot)
+    status, head, body = served.request("HEAD", "/page.js")
+    assert (status, body, head["Content-Length"]) == (200, b"", headers["Content-Length"])
+    status, _, body = served.get("/page.js?v=2")  # (microdot's: a query string)
+    assert (status, body) == (200, SITE["page.js"])
     for path in ("/sub/inner.js", "/sub", "/.hidden", "/nothing.js", "/wifi-note.txt",
                  "/../state/wifi-note.txt", "/..%2fstate%2fwifi-note.txt",
                  "/%2e%2e/state/wifi-note.txt", "/%2e%2e%2fstate%2fwifi-note.txt",
