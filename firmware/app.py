@@ -119,34 +119,34 @@ class App:
             forget("ui.showmigrate")
         marked = flashed(board)
         note = self._boot_note(boot_notice, marked, now)
-        # The first frame: the game and the app's settings, as soon as the keeper holds them.
-        # What only the keys and the text need (the keypad's decoder, the controller and the
-        # modes, the text view) loads after it: on the make flash Pico, where every module is
-        # read from littlefs, that is ~250 ms sooner (docs/FIRMWARE.md).
+        # The first frame: the game and the app's settings, as soon as the keeper holds them,
+        # and the keys from it on: the keypad's decoder, and on the Pico a timer that reads
+        # the keys into it while the rest loads; their events are kept and acted on once the
+        # modes have loaded (bootkeys.py); a PC's or a browser's board has no timer: its boot
+        # takes no time. What only the keys' actions and the text need (the controller and
+        # the modes, the text view) loads after the frame: on the make flash Pico, where
+        # every module is read from littlefs, that is ~250 ms sooner (docs/FIRMWARE.md).
         v = self.view
         v.supply_ma = read_supply(board)
         v.apply_settings(self.keeper.settings.extra)
         v.load_game(self.keeper.game, now)
         if self.keeper.game.winner >= 0:  # won before this start: hold the final position
             v.won_ms = ticks_add(now, -WIN_MS)
-        if self.renderer.render(now):
-            board.leds_write(self.renderer.frame)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         forget(CHECKPOINT)
         from keypad import KeyDecoder
 
         self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
-        # The keys from here on: read on the Pico's timer while the rest loads, kept, and
-        # acted on once the modes have loaded (bootkeys.py); a PC's or a browser's board has
-        # no timer: its boot takes no time.
         latch = None
         if hasattr(board, "timer_start"):
             from bootkeys import start
 
             latch = start(board, self.decoder, _KEY_MS)
-        elif self.keeper.unsaved:  # a fresh board's new game: no key waits on its writes
-            self.keeper.fold()
         try:
+            if self.renderer.render(now):
+                board.leds_write(self.renderer.frame)
+            if latch is None and self.keeper.unsaved:  # a fresh board's new game: no key
+                self.keeper.fold()  # waits on its writes
             if marked:
                 take_flashed_mark(board)
             from ui.control import Controller

@@ -14,9 +14,12 @@ An event is one small int, ``kind << 4 | key``; ``update`` writes them into the 
 Debounce: the whole mask must read the same for ``scans`` consecutive scans spanning at least
 ``debounce_ms`` before it becomes the new state (the "defer, global" scheme: a key changing
 restarts the wait for every key, fine for a board pressed one key at a time). A release (keys
-only going up) needs its scans to span only ``release_ms``, and ``next_scan_ms`` tells the
-poller to take the confirming scan that soon rather than a whole period later: a side key
-acts on its release, so this is most of the key's latency (issue 13). A one-scan dropout
+only going up) needs its scans to span only ``release_ms``. ``next_scan_ms`` tells the poller
+to take the confirming scan as soon as it may confirm (release_ms after the first up-read,
+debounce_ms after the first down-read) rather than a whole period later: a side key acts on
+its release, so this is most of the key's latency; and a quick tap is read down twice
+whatever the phase of the scans: with the board's 20 ms period, any press of 36 ms or more
+(scans every 20 ms or a little more can read a 40 ms tap only once). A one-scan dropout
 while a key is held (a glitchy contact) still sends nothing; the bounce after a release
 cannot make a new press, which needs ``debounce_ms`` of steady down-reads.
 LONG, HOLD and REPEAT are timed from the moment the press was accepted, with ticks_diff.
@@ -94,6 +97,7 @@ class KeyDecoder:
         self._cand = 0  # the mask we are waiting to see settle
         self._cand_n = 0  # consecutive scans that read _cand
         self._cand_t = 0  # tick of the first of them
+        self._last_t = 0  # tick of the last scan
         self._down_t = [0] * 16  # tick each held key went down
         self._next_rep = [0] * 16  # tick of each held key's next REPEAT
         self._long = 0  # keys that already sent LONG this press
@@ -109,16 +113,21 @@ class KeyDecoder:
         return not self.state and not self._cand
 
     def next_scan_ms(self, period_ms):
-        """How long the poller should wait for the next scan: release_ms when a release has
-        been read once and waits for its confirming scan, else period_ms."""
+        """How long the poller should wait for the next scan: while a change has been read
+        and waits for its confirming scan, until that scan may confirm it (release_ms after
+        the first up-read of a release, debounce_ms after the first down-read of a press;
+        at least 1), else period_ms (never more)."""
         c = self._cand
-        if self._cand_n and c != self.state and not c & ~self.state:
-            return self.release_ms
-        return period_ms
+        if not self._cand_n or c == self.state:
+            return period_ms
+        wait = self.debounce_ms if c & ~self.state else self.release_ms
+        wait -= ticks_diff(self._last_t, self._cand_t)
+        return 1 if wait < 1 else period_ms if wait > period_ms else wait
 
     def update(self, mask, now):
         """Take one scan at tick now; return the number of events written to ``events``."""
         mask &= 0xFFFF
+        self._last_t = now
         if is_ghost(mask):
             self._cand_n = 0  # an ambiguous scan breaks the run and says nothing
             return 0

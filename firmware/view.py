@@ -8,7 +8,6 @@ SPDX-License-Identifier: MIT
 """
 
 from compat import const
-from modes import MODE_SCORE
 from power import DEFAULT_BUDGET_MA
 from supply import AUTO, led_budget_ma
 
@@ -51,7 +50,10 @@ class View:
         self.won_ms = 0  # tick when the game was won (the animation runs from here)
         self.signal = _SIG_NONE  # a transient signal (SIG_*) ...
         self.signal_ms = 0  # ... and the tick it started
-        self.mode = MODE_SCORE  # the app's mode: its place in modes.MODES (the text view names it)
+        # The app's mode: its place in modes.MODES (the text view names it); 0, the table's
+        # first row, is the home mode (modes.MODE_SCORE: not imported here, where the first
+        # frame waits on every module read; the controller and the modes load after it).
+        self.mode = 0
         self.show_pegs = True  # False in modes that use the whole track for the overlay
         self.seg_count = 0  # overlay: segments 0..seg_count-1 are drawn
         self.seg_start = [0, 0, 0, 0]  # first hole of each segment, 1-121

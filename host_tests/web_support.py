@@ -21,6 +21,7 @@ class FakeHost:
         self.powered = []  # every power(on) call
         self.lost_calls = 0
         self.scales = []
+        self.dues = []  # every count due told to the card picker (JSON)
         self.owner = True  # False: another tab took the game (puts answer LOST)
         self.room = -1  # bytes the store may still take (-1: no limit)
 
@@ -41,6 +42,9 @@ class FakeHost:
 
     def exposure(self, scale):
         self.scales.append(scale)
+
+    def due(self, text):
+        self.dues.append(text)
 
     def power(self, on):
         self.powered.append(on)

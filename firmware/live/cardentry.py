@@ -1,4 +1,5 @@
-"""A count of the show picked as cards on a paired phone, turned into the keypad's keys.
+"""A count of the show picked as cards (a paired phone's or the web board's card picker),
+turned into the keypad's keys.
 
     fn = card_entry(doc)        # ValueError says what is malformed; fn(app) -> the keys
     {"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C", "claim": 10}
@@ -10,8 +11,13 @@ the board takes the entry, from the count due then: the cards' ranks, the starte
 the deal's first count is due (else the starter must be the one the board has), the claim's
 digits where the board checks claims, and the suits' key from the cards themselves. So the
 entry goes through the same checks and refusals as the keypad's keys: a fifth card of a rank,
-a claim no hand scores, the wrong number of cards. ``"confirm": true`` adds ``#`` after a
-wrong claim's verdict: it pegs what the rules say, as the keypad's ``#`` does.
+a claim no hand scores, the wrong number of cards; and what only the suits show: a card that
+a count picked this deal already used, a starter other than the one picked with the deal's
+first count. ``"confirm": true`` adds ``#`` after a
+wrong claim's verdict: it pegs what the rules say, as the keypad's ``#`` does; with muggins on,
+``"muggins": "A"`` instead adds that opponent's key first, as on the keypad: A takes the points
+a short claim missed, then ``#`` pegs the claim (the entry is applied once the count is
+pegged: live.entries.KINDS' ``pegged``).
 SPDX-License-Identifier: MIT
 """
 
@@ -47,6 +53,13 @@ def card_entry(doc):
     again = doc.get("confirm", False)
     if not isinstance(again, bool):
         raise ValueError('"confirm" is true or false')
+    mug = doc.get("muggins")
+    if mug is not None:
+        if not isinstance(mug, str) or len(mug) != 1 or mug not in "ABCD":
+            raise ValueError('"muggins" is the side that takes the points missed: "A"-"D"')
+        if claim is None:
+            raise ValueError('muggins takes what a claim missed: send "claim"')
+        again = mug  # after the verdict: that side's key, then # pegs the claim
 
     def keys(app):
         return _keys(app, cards, starter, claim, again)
@@ -92,6 +105,9 @@ def _keys(app, cards, starter, claim, again):
 
         raise ValueError("the starter on the board is a {}, not a {}".format(
             RANK_TEXT[e.starter], RANK_TEXT[r]))  # fmt: skip
+    due = app.remote.due if app.remote is not None else None
+    if due is not None:
+        _unused(app, due, cards, starter)
     if e.claims:
         if claim is None:
             raise ValueError('the board checks claims: send "claim" (0 if none)')
@@ -99,8 +115,29 @@ def _keys(app, cards, starter, claim, again):
     elif claim is not None:
         raise ValueError("the board counts the cards: no claim")
     steps.append(_key(suits_key(cards, starter, e._crib())))
-    if again:
-        steps.append(_key("#"))  # a wrong claim's verdict: # pegs what the rules say
-    if app.remote is not None:  # the cards' suits, for the phones' state once pegged
-        app.remote.due.offered(app, e.slot, cards, starter)
+    if again:  # a wrong claim's verdict: # pegs what the rules say; an opponent's key
+        if again is not True:  # first takes the points a short claim missed (muggins)
+            steps.append(_key(again))
+        steps.append(_key("#"))
+    if due is not None:  # the cards' suits, for the phones' state once pegged
+        due.offered(app, e.slot, cards, starter)
     return steps
+
+
+def _unused(app, due, cards, starter):
+    """ValueError if a card is in a count a phone picked this deal, or the starter is not
+    the one a phone sent (a card is in one hand or crib only, and one starter a deal)."""
+    if due.starter >= 0 and starter != due.starter:
+        from live.showdue import card_text
+
+        raise ValueError("the starter is {}, not {}".format(card_text(due.starter),
+                                                           card_text(starter)))  # fmt: skip
+    used, slots = due.used(app)
+    for c in cards:
+        if c in used:
+            from ui.names import count_name
+
+            from live.showdue import card_text
+
+            where = count_name(app.keeper.game, slots[used.index(c)])
+            raise ValueError("{} is in {} already".format(card_text(c), where))

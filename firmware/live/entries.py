@@ -10,13 +10,15 @@ events, modes, checks and refusals as the keypad's. The rules have one path.
     entry = build(doc)              # (steps, mode, phase, changed, again, act); ValueError
     why = blocked(app, entry)       # "" or why the board cannot take it now (nothing applied)
     result, text = run(app, decoder, entry, now)  # APPLIED, REFUSED or ASKED, and the words
+    result, text = take(app, decoder, entry, now)  # run, what the keypad holds kept aside
 
 ``run`` stops at the first key that changes the game (an entry makes one change), or at a
 refusal: then nothing was applied (each kind's keys change the game only at their last key)
 and the text is the mode's reason. ``"confirm": true`` adds the last key again, the answer
 the board asks for ("# again", "A again"): without it such an entry is ASKED, not applied.
-The board's own keypad is never mixed in: the caller (live.inbox) waits until no key is down
-on it, keeps aside what is typed there (``typed``) and gives it back after (``retype``).
+The board's own keypad is never mixed in: the caller (live.inbox; the web board's picker,
+tools/web/py/webentry.py) waits until no key is down on it, and ``take`` keeps aside what is
+typed there (``typed``) and gives it back after (``retype``).
 
 Adding a kind is one row in KINDS (below): the mode it needs, the part of the hand, and its
 keys, as a pattern of legends and fields or as a function of the entry's JSON object.
@@ -98,6 +100,11 @@ def _count(doc):  # a side's count (N side: in the show only; in the play N side
     return phase, typed_count
 
 
+def _pegged(app):  # a count of the show is pegged (or the game won on the way): a cards entry
+    g = app.keeper.game  # with muggins makes two changes, the award first
+    return (g.counted, g.deals, g.over, app.keeper.game_rev)
+
+
 def _cards(doc):  # a count of the show as its cards: keys worked out when the board takes
     from live.cardentry import card_entry  # it (live.cardentry; loaded for the first one)
 
@@ -117,7 +124,7 @@ KINDS: dict = {
     "undo": (MODE_SCORE, ANY, "*"),  # * with nothing typed
     "next": (MODE_SCORE, ANY, "#"),  # # alone: the show starts, or the deal passes
     "cut": (MODE_SCORE, PLAY, "0s"),  # 0 and a side before anything is pegged: it deals
-    "cards": (MODE_SCORE, SHOW, _cards),  # the cards of the count due: its keys from them
+    "cards": (MODE_SCORE, SHOW, _cards, _pegged),  # the cards of the count due: its keys
 }
 
 
@@ -188,6 +195,21 @@ def retype(app, kept):
     mode = app.ctl.mode
     e = mode.entry
     e.value, e.digits, mode.sign, mode.stale = kept
+
+
+def take(app, decoder, entry, now):
+    """An entry (build's, not blocked) into app at tick now, with the board's keypad idle:
+    what is typed there is kept aside and given back after; (result, text) as run's."""
+    ctl = app.ctl
+    kept = typed(app)  # the keypad's half-typed entry, aside while this one goes in
+    ctl.mode.reset()
+    result, text = run(app, decoder, entry, now)
+    ctl.mode.reset()  # nothing of the entry stays typed on the board
+    if kept is not None:
+        retype(app, kept)
+    ctl.refresh(now)
+    app._text_dirty = True
+    return result, text
 
 
 def run(app, decoder, entry, now):

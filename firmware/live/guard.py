@@ -171,6 +171,17 @@ class Guarded:
                 self.length = int(text[15:])
         return line
 
+    async def peek(self):
+        """The request line (with its end), read but not taken: readline still returns it
+        (and checks it); over LINE_BYTES it is refused as readline refuses it."""
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                return self.buf[: i + 1]
+            if len(self.buf) > LINE_BYTES:
+                raise self._refuse(*_HEAD) from None
+            await self._more(_CHUNK)
+
     async def readexactly(self, n):
         while len(self.buf) < n:
             await self._more(n - len(self.buf))

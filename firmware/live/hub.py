@@ -8,6 +8,7 @@
     result, token = hub.pair(addr, "123456", now)
     hub.phone(token)                  # the paired device (live.phones.Phone), or None
     hub.state(phone, addr, now)       # the snapshot JSON a phone gets (docs/WIFI.md)
+    length, chunks = hub.history()    # the records JSON (its length, then its text in chunks)
     hub.rev                           # bumped after each change the phones must see
     hub.notify = event.set            # the server's wake-up, called after each bump
 
@@ -38,6 +39,7 @@ from live.showdue import ShowDue
 
 FORGET_KEY = "app.wifi_forget"  # settings: bumped by "forget paired phones" (modes/settings.py)
 PHONES_FILE = "phones.txt"
+CHUNK = const(256)  # characters of the records text sent at a time (history)
 _CODE_LEVEL = const(40)  # the code's holes, dim white (G R B)
 PAIRED = const(0)  # live.pairing's results (not imported here: live.pairing is loaded at the
 LOCKED = const(2)  # first pairing, so a board only watched never holds it)
@@ -217,7 +219,29 @@ class Hub:
         return '{{"live":1,{},"paired":{},"locked":{}}}'.format(body, mine, locked)
 
     def history(self):
-        """The records JSON text of `make export` (docs/RECORDS.md)."""
-        from scorekeeper import records
+        """The records JSON text of `make export` (docs/RECORDS.md) as (its length, its
+        chunks): the server sends each chunk as it is made, so no block of the heap ever
+        holds the whole text (a heap left in pieces by many connections may have none that
+        big). A MemoryError here is the server's 503."""
+        from scorekeeper.records import document, pieces
 
-        return records.dumps(records.document(self.app.keeper))
+        doc = document(self.app.keeper)
+        n = 1  # the newline at the end
+        for p in pieces(doc):
+            n += len(p)
+        return n, _chunks(pieces(doc))
+
+
+def _chunks(parts):
+    """parts gathered into chunks of about CHUNK characters, then the text's last newline."""
+    buf = []
+    n = 0
+    for p in parts:
+        buf.append(p)
+        n += len(p)
+        if n >= CHUNK:
+            yield "".join(buf)
+            buf = []
+            n = 0
+    buf.append("\n")
+    yield "".join(buf)

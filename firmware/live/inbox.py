@@ -12,7 +12,7 @@ answer), one older than that is "old"; across a power cut the numbers applied ar
 (live.phones). An entry waits here (one a device, at most MAX_WAITING) until the board's loop
 takes it: the keypad idle (no key down or settling on the board), so the phone's keys never
 interleave with the keypad's; what is typed on the keypad is kept aside meanwhile and given
-back after (live.entries' ``typed``/``retype``), so neither entry loses or gains a digit. An
+back after (live.entries' ``take``), so neither entry loses or gains a digit. An
 entry that waits longer than WAIT_MS (a key held on the board) is answered 503, untaken.
 
 Answers: 200 applied, with the board's note; 409 refused with the board's reason, asked (the
@@ -25,7 +25,7 @@ from json import dumps
 
 from compat import const, ticks_diff
 
-from live.entries import APPLIED, ASKED, blocked, build, retype, run, typed
+from live.entries import APPLIED, ASKED, blocked, build, take
 from live.phones import MAX_SEQ, fingerprint
 
 MAX_WAITING = const(8)
@@ -124,15 +124,7 @@ class Inbox:
             from keypad import KeyDecoder
 
             self.decoder = KeyDecoder(repeat_mask=app.decoder.repeat_mask)
-        ctl = app.ctl
-        kept = typed(app)  # the keypad's half-typed entry, aside while this one goes in
-        ctl.mode.reset()
-        result, text = run(app, self.decoder, entry, now)
-        ctl.mode.reset()  # nothing of the phone's entry stays typed on the board
-        if kept is not None:
-            retype(app, kept)
-        ctl.refresh(now)
-        app._text_dirty = True
+        result, text = take(app, self.decoder, entry, now)
         self._end = (phone, seq, result == APPLIED)  # on flash after the frame (finish)
         if result == APPLIED:
             self.taken += 1

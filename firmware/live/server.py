@@ -8,10 +8,11 @@
 Anyone may watch (GET: the page, /api/state, /api/events, /api/history); only a device whose
 cookie holds a paired token may send entries (POST /api/entry), each a whole one, which the
 hub takes in the App's loop through the keypad's own path (live.entries): the one way from the
-network into the game. Static files
-are only those in site_dir when the server starts (a flat folder), looked up by name: no
-path is ever joined from the URL. Bounds: request heads (live.guard), bodies (BODY_BYTES:
-the largest honest one is an entry's, under 100 bytes), live.slots.MAX_CONN connections answered at
+network into the game. Static files are only those in site_dir when the server starts (a
+flat folder), looked up by name: no path is ever joined from the URL (a plain GET of one is
+answered by live.pagefiles, without microdot's request: the heap's peak is five phones
+loading the page). Bounds: request heads (live.guard), bodies (BODY_BYTES: the largest
+honest one is an entry's, under 100 bytes), live.slots.MAX_CONN connections answered at
 once, of which MAX_WATCHERS event streams; a connection over the cap waits in live.slots'
 bounded line for a slot, or is answered 503. ``serve`` is the one task: an error in it ends
 there, goes to the board's error log, and the game goes on.
@@ -29,6 +30,7 @@ from live.answers import finish, foreign
 from live.events import Watch
 from live.guard import TIMEOUT, Guarded, close, timeout
 from live.hub import LOCKED, PAIRED
+from live.pagefiles import send_page_file
 from live.slots import MAX_CONN, MAX_WAITING, Slots, crowding
 
 MAX_WATCHERS = const(8)  # of the connections answered at once, event streams
@@ -66,7 +68,10 @@ def _listdir(folder):  # pragma: no cover - CPython
 
 
 def _reply(status, **fields):
-    return Response(json.dumps(fields), status, {"Content-Type": _JSON})
+    head = {"Content-Type": _JSON}
+    if status == 503:  # busy: ask again in a second
+        head["Retry-After"] = "1"
+    return Response(json.dumps(fields), status, head)
 
 
 def _addr(request):
@@ -174,7 +179,9 @@ class Server:
 
         @web.get("/api/history")
         async def history(request):
-            return Response(self.hub.history(), 200, {"Content-Type": _JSON})
+            length, chunks = self.hub.history()  # sent as they are made
+            return Response(chunks, 200, {"Content-Type": _JSON, "Cache-Control": "no-store",
+                                          "Content-Length": str(length)})  # fmt: skip
 
         @web.post("/api/pair/request")
         async def pair_request(request):
@@ -235,6 +242,10 @@ class Server:
         async def too_large(request):
             return _reply(413, error="the body is too large")
 
+        @web.errorhandler(MemoryError)
+        async def short(request, exc):  # no block free for the answer now (printed only):
+            return _reply(503, error="the board is short of memory: ask again")  # 503 busy
+
         @web.errorhandler(Exception)
         async def failed(request, exc):  # a handler's bug: logged; the game is untouched
             self._log(exc, "server request")
@@ -283,7 +294,8 @@ class Server:
         g.addr = addr
         try:
             try:
-                await self.web.handle_request(g, g)
+                if not (self.site_dir and await send_page_file(g, self.site_dir, self.files)):
+                    await self.web.handle_request(g, g)
                 if g.stream is not None:  # a watcher: its stream, until the phone goes
                     await g.stream.run(g)
             except OSError:  # gone, or refused by the guard: answered below if malformed

@@ -3,6 +3,8 @@ finished games, the match and the statistics, as one JSON document.
 
     doc = document(keeper)        # plain dicts, lists, ints, strings, booleans and None
     text = dumps(doc)             # the JSON text: the same bytes on CPython and MicroPython
+    for p in pieces(doc): ...     # the same text in small pieces (the board's server sends
+                                  # them as they come: live.hub)
 
 The PC's ``make export`` (tools/export.py) and the web page's download both write
 ``dumps(document(keeper))``, so the two files are identical for the same board files. Keys
@@ -210,47 +212,43 @@ def _string(s):
     return "".join(out)
 
 
-def _write(v, pad, out):
+def pieces(v, pad=""):
+    """The JSON text of v in small pieces (no one of them the whole text: a board with a
+    fragmented heap may have no block that holds it)."""
     if v is None:
-        out.append("null")
+        yield "null"
     elif v is True:
-        out.append("true")
+        yield "true"
     elif v is False:
-        out.append("false")
+        yield "false"
     elif isinstance(v, int):
-        out.append(str(v))
+        yield str(v)
     elif isinstance(v, str):
-        out.append(_string(v))
+        yield _string(v)
     elif isinstance(v, dict):
         if not v:
-            out.append("{}")
+            yield "{}"
             return
         inner = pad + " "
-        out.append("{")
         first = True
         for k in sorted(v):
-            out.append("\n" + inner if first else ",\n" + inner)
+            yield ("{\n" if first else ",\n") + inner + _string(k) + ": "
             first = False
-            out.append(_string(k) + ": ")
-            _write(v[k], inner, out)
-        out.append("\n" + pad + "}")
+            yield from pieces(v[k], inner)
+        yield "\n" + pad + "}"
     elif isinstance(v, (list, tuple)):
         if not v:
-            out.append("[]")
+            yield "[]"
             return
         inner = pad + " "
-        out.append("[")
         for i in range(len(v)):
-            out.append(("\n" if i == 0 else ",\n") + inner)
-            _write(v[i], inner, out)
-        out.append("\n" + pad + "]")
+            yield ("[\n" if i == 0 else ",\n") + inner
+            yield from pieces(v[i], inner)
+        yield "\n" + pad + "]"
     else:
         raise TypeError("no JSON for {!r}".format(v))
 
 
 def dumps(doc):
     """The JSON text of doc (sorted keys, one space of indent, ASCII), ending in a newline."""
-    out = []  # type: list[str]
-    _write(doc, "", out)
-    out.append("\n")
-    return "".join(out)
+    return "".join(pieces(doc)) + "\n"

@@ -235,10 +235,12 @@ class ClockedBoard(PCBoard):
             self.frames.append((self.now, self.app.keeper.game.scores[0]))
 
 
-def test_the_loop_confirms_a_release_soon_and_draws_its_frame_in_the_same_turn():
+def test_the_loop_confirms_a_press_and_a_release_soon_and_draws_its_frame_in_the_same_turn():
     # The Pico's loop (app.main): a turn (App.tick) every next_tick_ms of the board's clock:
-    # 20 ms, and 5 ms after a key first reads up, so the release is confirmed that soon; a
-    # side key acts on its release, and the frame that shows it is drawn in that turn.
+    # 20 ms; 15 ms after a key first reads down (the debounce: its press is confirmed that
+    # soon, so a quick tap is read twice), 5 ms after it first reads up (the release's
+    # confirming scan); a side key acts on its release, and the frame that shows it is drawn
+    # in that turn.
     import asyncio
 
     two, side_a = key_bit("2"), key_bit("A")
@@ -252,10 +254,11 @@ def test_the_loop_confirms_a_release_soon_and_draws_its_frame_in_the_same_turn()
         await asyncio.sleep(0)
 
     asyncio.run(app_module.main(a, 0, sleep))
-    # Scans at 0, 20, 40 (2 down twice: its press), 60, 80 (up once), 85 (up again: the
-    # release), 105, 125, 145 (A's press), 165, 185 (up once), 190 (A's release: A pegs 2).
-    assert sleeps[:12] == [20, 20, 20, 20, 5, 20, 20, 20, 20, 20, 5, 20], sleeps
-    assert (190, 2) in b.frames and not [f for f in b.frames if f[0] < 190 and f[1]]
+    # Scans at 0, 20 (2 down once), 35 (down again, 15 ms on: its press), 55, 75 (up once),
+    # 80 (up again: the release), 100, 120 (A down once), 135 (A's press), 155, 175 (up
+    # once), 180 (A's release: A pegs 2).
+    assert sleeps[:12] == [20, 15, 20, 20, 5, 20, 20, 15, 20, 20, 5, 20], sleeps
+    assert (180, 2) in b.frames and not [f for f in b.frames if f[0] < 180 and f[1]]
     assert "RuntimeError: keypad gone" in b.fs.read("state/errors.log").decode()
 
 

@@ -272,6 +272,42 @@ def test_a_release_is_confirmed_by_a_quick_second_scan():
     assert dec.next_scan_ms(20) == 20 and dec.idle
 
 
+def test_a_press_is_confirmed_as_soon_as_the_debounce_allows():
+    # A press needs two down-reads spanning debounce_ms (15); the poller scans again that
+    # soon after the first, or what is left of it when the scans came closer (a boot's
+    # timer scan, then the loop's).
+    dec = KeyDecoder(repeat_mask=0)
+    two = bit("2")
+    assert run(dec, [(0, 0)]) == [] and dec.next_scan_ms(20) == 20  # nothing settling
+    assert run(dec, [(20, two)]) == []
+    assert dec.next_scan_ms(20) == 15  # read down once: confirm 15 ms on
+    assert run(dec, [(30, two)]) == []  # 10 ms on: two reads, too short a span
+    assert dec.next_scan_ms(20) == 5  # the 5 ms left
+    assert run(dec, [(35, two)]) == [(35, "press 2")]
+    assert dec.next_scan_ms(20) == 20  # held: scan at the normal period
+    assert dec.next_scan_ms(10) == 10  # never longer than the period
+    assert run(dec, [(55, 0)]) == [] and dec.next_scan_ms(3) == 3
+
+
+def test_a_40_ms_tap_between_scans_a_little_over_20_ms_apart_is_taken():
+    # The board's loop: a turn every next_scan_ms, plus the turn's own time (1 ms here). A is
+    # down from 181 to 221 ms; the scans come at 159 and 180 (just before it), then 201: on
+    # a steady 21 ms cadence the next is at 222, just after it, so A is read down once and
+    # lost. Scanning again 15 ms after the first down-read reads it twice.
+    def scan(t):
+        return bit("A") if 181 <= t < 221 else 0
+
+    got, t, dec = [], 159, KeyDecoder(repeat_mask=0)
+    while t < 300:
+        n = dec.update(scan(t), t)
+        got += [(t, event_name(dec.events[i])) for i in range(n)]
+        t += dec.next_scan_ms(20) + 1
+    # 201 (down once), 217 (down again, 16 ms on: the press), 238 (up once), 244 (release)
+    assert got == [(217, "press A"), (244, "release A")], got
+    steady = [(t, scan(t)) for t in range(159, 300, 21)]
+    assert run(KeyDecoder(repeat_mask=0), steady) == []
+
+
 def test_bounce_after_a_release_makes_no_new_press():
     dec = KeyDecoder(repeat_mask=0)
     a = bit("A")

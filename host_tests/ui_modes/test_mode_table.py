@@ -19,6 +19,12 @@ REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "firmware" / "modes"
 
 
+def test_a_new_view_is_in_the_home_mode_the_tables_first_row():
+    from view import View  # (it names the home mode by its place: modes loads after it)
+
+    assert View().mode == MODE_SCORE == 0 and MODES[0][0] == "score"
+
+
 def test_each_mode_name_is_its_rows_place():
     constants = {n: getattr(modes, n) for n in dir(modes) if n.startswith("MODE_")}
     assert sorted(constants.values()) == list(range(len(MODES)))

@@ -1,14 +1,16 @@
-"""A paired phone picks the show's cards on the live page (tools/web/site/livecards.js) in
+"""A paired phone picks the show's cards on the live page (tools/web/site/cardpicker.js) in
 Debian's headless Chromium, against `tools/sim.py --serve` with the show rule "check claims":
 two deals' shows, each of its three counts picked as tiles (data-card in tools/count.py's
-notation) and its claim tapped, one deal on a 390x844 phone, the next on a 320x568 one. Each
-count goes to the board as one "cards" entry; the scores the board keeps are the play's points
-plus the rules engine's count of those cards (cribbage.show), a claim over the count is asked
-about and "Peg what the rules say" pegs the engine's count. The picker shows the 52 cards,
-suits in rows and ranks across, all on the screen; the cards of the deal's counts already
-pegged are greyed out and cannot be tapped. The benchmark's phone taps (`make bench-presses`,
-tools/presses/phone.py) of two seeded deals played on the page key those deals, the board's
-scores the engine's, in as many taps of the page's keys and tiles as the benchmark counts.
+notation) and its claim tapped, one deal on a 390x844 phone, the next at 320x568, then held
+sideways (844x390). Each count goes to the board as one "cards" entry; the scores the
+board keeps are the play's points plus the rules engine's count of those cards
+(cribbage.show), a claim over the count is asked about and "Peg what the rules say" pegs the
+engine's count. The picker shows the 52 cards, suits in rows and ranks across, all on the
+screen (sideways: tiles 40 px or more each way, nothing to scroll sideways); the cards of the
+deal's counts already pegged are greyed out and cannot be tapped. The benchmark's phone taps
+(`make bench-presses`, tools/presses/phone.py) of two seeded deals played on the page key
+those deals, the board's scores the engine's, in as many taps of the page's keys and tiles as
+the benchmark counts.
 
 Without chromium, chromium-driver or microdot it skips, except under PICOPEG_CI=1.
 """
@@ -79,6 +81,45 @@ def check_layout(b):
         assert "".join(r for _, r in sorted(row)) == "A23456789TJQK"
 
 
+# Held sideways: every tile, claim and action on the screen, no sideways scrolling.
+SIDEWAYS = """
+const box = (e) => {
+  const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; };
+const q = (s) => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length).map(box);
+return {w: innerWidth, h: innerHeight, docW: document.documentElement.scrollWidth,
+        tiles: q('#picker [data-card]'), keys: q('#picker [data-claim], #picker .actions button')};
+"""
+
+
+SHOWN = (
+    "const e = document.querySelector(arguments[0]); return !!e && e.getClientRects().length > 0"
+)
+
+
+def size(b, width, height):
+    """The phone's screen as width x height (844x390: a 390x844 phone held sideways)."""
+    b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})  # fmt: skip
+    b.wait_for("return innerWidth === arguments[0] && innerHeight === arguments[1]", 5,
+               width, height)  # fmt: skip
+
+
+def check_sideways(b):
+    """The picker held sideways (844x390): check_layout's grid, every tile at least 40 px
+    each way (a thumb's), every claim and action key whole on the screen, and nothing to
+    scroll sideways."""
+    check_layout(b)
+    m = b.js(SIDEWAYS)
+    assert m["docW"] <= m["w"], m["docW"]
+    assert len(m["tiles"]) == 52 and m["keys"], m
+    for _, _, w, h in m["tiles"]:
+        assert w >= 40 and h >= 40, (w, h)
+    for x, y, w, h in m["tiles"] + m["keys"]:
+        assert x >= 0 and y >= 0 and x + w <= m["w"] + 0.5 and y + h <= m["h"] + 0.5, (x, y, m)
+    for _, _, w, h in m["keys"]:
+        assert w >= 32 and h >= 32, (w, h)
+
+
 def pick(b, cards, starter, claim):
     """Tap a count's cards (and the starter when the board has none from a phone), then the
     claim; until the board has answered. The taps the picker counted."""
@@ -122,7 +163,8 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
             press(b, legend)
         b.wait_for("return !!window.picopeg.picker.due", 10)
         assert due(b) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                          "claims": True, "starter": None, "used": []}  # fmt: skip
+                          "claims": True, "starter": None, "used": [], "keyed": "",
+                          "muggins": []}  # fmt: skip
         check_layout(b)
         b_hand, b_taps = count(b, ["5H", "5C", "JD", "KS"], "2C")
         assert b_taps == 6  # four cards, the starter, the claim
@@ -131,17 +173,22 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         for card in ("5H", "5C", "JD", "KS", "2C"):
             tile = b.driver.find_element("css selector", f'#picker [data-card="{card}"]')
             assert not tile.is_enabled(), card
+        # "Keypad" folds the tiles away for the keys (shown, though "Keys" had hidden them).
+        b.js("document.querySelector('[data-action=keys]').click()")
+        fold = b.driver.find_element("css selector", '#picker [data-action="fold-cards"]')
+        fold.click()
+        assert b.js(SHOWN, "#keypad") and not b.js(SHOWN, "#picker .tiles")
+        fold.click()
+        assert not b.js(SHOWN, "#keypad") and b.js(SHOWN, "#picker .tiles")
+        b.js("document.querySelector('[data-action=keys]').click()")  # (the keys again)
         a_hand, a_taps = count(b, ["4H", "6D", "7S", "8C"], "2C")
         a_crib, c_taps = count(b, ["3D", "9H", "QC", "AS"], "2C", crib=True)
         assert (a_taps, c_taps) == (5, 5)
         assert (b_hand, a_hand, a_crib) == (10, 7, 7)  # the rulebook's sums, by hand
         assert scores(board) == [1 + a_hand + a_crib, 2 + b_hand]
-    finally:
-        b.quit()
-    # Deal 2, B deals, on a 320x568 phone: the play A 2, then the show; A over-claims.
-    b = phone_at((320, 568), board.url, board)
-    try:
-        show_keys(b)
+        # Deal 2, B deals, the same phone at 320x568: the play A 2, then the show; A
+        # over-claims.
+        size(b, 320, 568)
         for legend in "2A#":  # (the deal passed by itself with its last count)
             press(b, legend)
         b.wait_for("return !!window.picopeg.picker.due", 10)
@@ -151,6 +198,8 @@ def test_a_phone_picks_two_shows_and_the_board_pegs_the_engines_counts(board):
         a_hand, _ = count(b, ["JH", "2H", "3H", "4H"], "5H", claim=16)
         assert a_hand == 14 and scores(board)[0] == before[0] + 14  # over: the true count
         assert due(b)["used"] == ["JH", "2H", "3H", "4H"]
+        size(b, 844, 390)  # the phone held sideways: the rest of the show picked so
+        check_sideways(b)
         b_hand, _ = count(b, ["5S", "5D", "TC", "JD"], "5H")
         b_crib, _ = count(b, ["6C", "7C", "8C", "9C"], "5H", crib=True)
         assert (a_hand, b_hand, b_crib) == (14, 20, 9)

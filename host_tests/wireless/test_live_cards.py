@@ -6,7 +6,7 @@ from the cards themselves; what the board would refuse on the keypad it refuses 
 
 import json
 
-from scorekeeper.events import CRIB, HAND, PEG
+from scorekeeper.events import CRIB, HAND, MUGGINS, PEG
 from test_live_entries import ADDR, Table, same_board
 
 from tools.board.memfs import MemFS
@@ -43,6 +43,16 @@ def test_a_deals_show_picked_as_cards_pegs_what_its_keys_peg_on_the_keypad():
     answer = t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C",
                    "claim": 10})  # fmt: skip
     assert "B hand" in answer["note"]
+    # A card is in one count, the starter one card: what only the suits show is refused too.
+    before = t.h.keeper.snapshot()
+    for cards, starter, why in (
+        (["4H", "6D", "7S", "5C"], "2C", "5C is in B hand already"),
+        (["4H", "6D", "7S", "8C"], "2D", "the starter is 2C, not 2D"),
+    ):
+        status, answer = t.send({"kind": "cards", "cards": cards, "starter": starter,
+                                 "claim": 7})  # fmt: skip
+        assert status == 409 and answer["error"] == why, answer
+    assert t.h.keeper.snapshot() == before
     t.h.type("4678")  # A's hand on the board's own keypad: the starter is kept for it
     assert "4 6 7 8 | 2" in t.h.lines
     t.h.type("7#")
@@ -96,6 +106,47 @@ def test_a_wrong_claim_asks_and_confirm_pegs_what_the_rules_say():
     assert t.h.keeper.snapshot() == before
     t.ok(dict(doc, confirm=True))
     assert counts(t.h) == [(1, HAND, 28)]
+
+
+def muggins_events(h):
+    return [ev[1:4] for ev in h.keeper.game.events if ev[0] == PEG and ev[2] == MUGGINS]
+
+
+def test_with_muggins_on_the_opponent_takes_what_a_short_claim_missed_as_on_the_keypad():
+    # B 5H 5C JD KS, the starter 2C, counts 10 (above); B claims 8: missed 2. With muggins on
+    # the verdict offers A the 2 ("A: +2 muggins"); the entry with "muggins": "A" is A's key
+    # and # on the keypad: A +2 (muggins), then B's claim, 8, and the next count is due.
+    t, k = boards(CHECK, ("muggins", 1))
+    t.ok({"kind": "next"})
+    doc = {"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C", "claim": 8}
+    status, answer = t.send(doc)
+    assert status == 409 and answer["confirm"] is True and "A: +2 muggins" in answer["error"]
+    assert due(t)["muggins"] == ["A"]
+    t.ok(dict(doc, muggins="A"))
+    assert muggins_events(t.h) == [(0, MUGGINS, 2)] and counts(t.h) == [(1, HAND, 8)]
+    assert due(t)["count"] == "A hand" and due(t)["used"] == ["5H", "5C", "JD", "KS"]
+    k.type("#")
+    k.type("55AC2")
+    k.type("8#")
+    k.type("A#")
+    k.wait(200)
+    same_board(t.h, k)
+    # What muggins cannot take is refused whole: an over-claim missed nothing, B cannot take
+    # from B, muggins off.
+    before = t.h.keeper.snapshot()
+    over = {"kind": "cards", "cards": ["4H", "6D", "7S", "8C"], "starter": "2C", "claim": 9}
+    for side, why in (("B", "no muggins"), ("A", "#: A +7")):
+        status, answer = t.send(dict(over, muggins=side))
+        assert status == 409 and why in answer["error"], answer
+        assert t.h.keeper.snapshot() == before
+    t, _k = boards(CHECK)
+    t.ok({"kind": "next"})
+    assert due(t)["muggins"] == []
+    status, answer = t.send(dict(doc, muggins="A"))
+    assert status == 409 and "muggins is off" in answer["error"], answer
+    assert counts(t.h) == [] and muggins_events(t.h) == []
+    status, answer = t.send(dict(doc, muggins="E"), seq=t.seq + 1)
+    assert status == 400 and '"muggins" is the side' in answer["error"]
 
 
 def test_what_the_keypad_refuses_the_phone_cannot_send():
@@ -155,19 +206,23 @@ def test_the_state_says_the_count_due_and_the_cards_a_phone_used():
     assert due(t) is None  # the play
     t.ok({"kind": "next"})
     assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                      "claims": True, "starter": None, "used": []}  # fmt: skip
+                      "claims": True, "starter": None, "used": [], "keyed": "",
+                      "muggins": []}  # fmt: skip
     t.ok({"kind": "cards", "cards": ["5H", "5C", "JD", "KS"], "starter": "2C", "claim": 10})
     used = ["5H", "5C", "JD", "KS"]
     assert due(t) == {"count": "A hand", "side": "A", "crib": False, "cards": 4,
-                      "claims": True, "starter": "2C", "used": used}  # fmt: skip
+                      "claims": True, "starter": "2C", "used": used, "keyed": "",
+                      "muggins": []}  # fmt: skip
     t.h.type("46787#")  # A's hand on the keypad: its suits are not known, nothing more used
     d = due(t)
     assert (d["count"], d["crib"], d["used"]) == ("A crib", True, ["5H", "5C", "JD", "KS"])
+    assert d["keyed"] == "4678"  # its ranks are (the starter is the phone's 2C)
     t.ok({"kind": "undo"})  # A's hand undone: due again
-    assert due(t)["count"] == "A hand"
+    assert due(t)["count"] == "A hand" and due(t)["keyed"] == ""
     t.ok({"kind": "undo"})  # B's hand undone: its cards are free again, the starter kept
     assert due(t) == {"count": "B hand", "side": "B", "crib": False, "cards": 4,
-                      "claims": True, "starter": "2C", "used": []}  # fmt: skip
+                      "claims": True, "starter": "2C", "used": [], "keyed": "",
+                      "muggins": []}  # fmt: skip
     # A refused entry uses nothing; with the rule "count the cards" claims is false.
     status, _ = t.send({"kind": "cards", "cards": ["5H", "5C", "5D", "JS"], "starter": "5S",
                         "claim": 19})  # fmt: skip
@@ -175,6 +230,15 @@ def test_the_state_says_the_count_due_and_the_cards_a_phone_used():
     t, _k = boards(COUNT)
     t.ok({"kind": "next"})
     assert due(t)["claims"] is False
+    # The deal's first count keyed on the keypad: its ranks and the starter's rank, once.
+    t, _k = boards(CHECK)
+    t.ok({"kind": "next"})
+    t.h.type("55AC2")
+    t.h.type("10#")
+    assert due(t)["keyed"] == "55JK2" and due(t)["used"] == [] and due(t)["starter"] is None
+    t.h.type("4678")
+    t.h.type("7#")
+    assert due(t)["keyed"] == "55JK46782"
     # The show typed as counts: nothing to pick.
     t, _k = boards()
     t.ok({"kind": "next"})

@@ -34,6 +34,24 @@ async def fetch(port, data):
     return out
 
 
+def answers(hub, *requests):
+    """The server's answers to requests, sent one after another on loopback; then it stops."""
+    started = []
+
+    async def main():
+        task = asyncio.create_task(serve(hub, "127.0.0.1", PORT, None, started=started.append))
+        while not started:
+            await asyncio.sleep(0.01)
+        out = []
+        for r in requests:  # (MicroPython: no await in a comprehension)
+            out.append(await fetch(PORT, r))
+        task.cancel()
+        await asyncio.sleep(0.05)
+        return out
+
+    return asyncio.run(main())
+
+
 def test_a_handlers_bug_is_a_500_and_a_line_in_the_error_log():
     h = Harness("/s", fs=MemFS())
     hub = Hub(h.app, rand)
@@ -43,24 +61,34 @@ def test_a_handlers_bug_is_a_500_and_a_line_in_the_error_log():
         raise RuntimeError("history broke")
 
     hub.history = broken
-    started = []
-
-    async def main():
-        task = asyncio.create_task(serve(hub, "127.0.0.1", PORT, None, started=started.append))
-        while not started:
-            await asyncio.sleep(0.01)
-        bad = await fetch(PORT, b"GET /api/history HTTP/1.0\r\n\r\n")
-        good = await fetch(PORT, b"GET /api/state HTTP/1.0\r\n\r\n")
-        task.cancel()
-        await asyncio.sleep(0.05)
-        return bad, good
-
-    bad, good = asyncio.run(main())
+    bad, good = answers(hub, b"GET /api/history HTTP/1.0\r\n\r\n",
+                        b"GET /api/state HTTP/1.0\r\n\r\n")  # fmt: skip
     assert bad.startswith(b"HTTP/1.0 500") and b"server error" in bad
     assert good.startswith(b"HTTP/1.0 200") and b'"live":1' in good  # it answers after
     log = h.board.fs.read(h.board.log_path)
     assert log is not None and b"history broke" in bytes(log) and b"server request" in bytes(log)
     assert list(h.keeper.game.front) == scores and h.app.failed is None
+
+
+def test_no_memory_for_an_answer_is_a_503_to_ask_again_and_no_error_logged():
+    h = Harness("/s", fs=MemFS())
+    hub = Hub(h.app, rand)
+    real = hub.history
+    short = [1]
+
+    def history():  # the first time, no block of the heap is free for it
+        if short:
+            short.pop()
+            raise MemoryError("memory allocation failed, allocating 3101 bytes")
+        return real()
+
+    hub.history = history
+    busy, again = answers(hub, *[b"GET /api/history HTTP/1.0\r\n\r\n"] * 2)
+    assert busy.startswith(b"HTTP/1.0 503 Service Unavailable\r\n"), busy
+    assert b"\r\nRetry-After: 1\r\n" in busy and b"short of memory" in busy
+    assert again.startswith(b"HTTP/1.0 200") and b'"picopeg-records"' in again
+    assert h.board.fs.read(h.board.log_path) is None  # busy, not a bug
+    assert h.app.failed is None
 
 
 def test_a_server_that_cannot_start_logs_it_and_returns():

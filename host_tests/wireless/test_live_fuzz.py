@@ -128,17 +128,21 @@ def test_a_game_under_fuzz_ends_as_without_it_and_the_heap_holds(tmp_path):
             c.close()
         assert not errors, errors
         doc = s.settle(token)
-        server_errors = 0
-        for _ in range(10):  # (a 503 says busy, try again: what a page does)
-            status, _, body = s.get("/api/history")
-            server_errors += status == 500
-            if status not in (503, 500):
+        answers = []
+        for _ in range(10):  # (a 503 says busy, or short of memory: ask again, as a page does)
+            status, headers, body = s.get("/api/history")
+            answers.append(status)
+            if status != 503:
                 break
+            assert headers.get("Retry-After") == "1", headers
             time.sleep(0.5)
-        assert status == 200, (status, body)
-        history = json.loads(body)
         heap = list(s.heap)
         err = s.stderr()
+        out = "\n".join(x for x in s.lines if not x.startswith(("heap", "display")))
+    # The record is whole (its length said first: a cut one is seen) or a 503, never a 500.
+    assert answers[-1] == 200 and set(answers) <= {200, 503}, (answers, body, out[-2000:])
+    assert int(headers["Content-Length"]) == len(body)
+    history = json.loads(body)
     h = Harness("/ref", fs=MemFS())  # the same keys on a board with no network
     h.type(SCRIPT)
     h.wait(3000)
@@ -151,11 +155,6 @@ def test_a_game_under_fuzz_ends_as_without_it_and_the_heap_holds(tmp_path):
         d["sides"] for d in ref["game"]["deals"]
     ]
     assert len(heap) > 10 and min(heap) >= MIN_FREE, (min(heap), len(heap))
-    if server_errors:
-        # An open problem (docs/WIFI.md, Heap): after the fuzz, the unix port's /api/history
-        # has now and then answered 500 once before it answered whole. The game, its record
-        # and the heap's floor are still checked above; the error stays visible in every run.
-        pytest.xfail("/api/history answered 500 {} time(s): {}".format(server_errors, err[-800:]))
     assert "Traceback" not in err, err
-    print("fuzz: lowest free heap {} bytes at {} KB ({} samples)".format(min(heap), HEAP_KB,
-                                                                         len(heap)))  # fmt: skip
+    print("fuzz: lowest free heap {} bytes at {} KB ({} samples); /api/history: {}".format(
+        min(heap), HEAP_KB, len(heap), answers))  # fmt: skip

@@ -235,14 +235,7 @@ def test_the_heap_holds_with_the_line_full(tmp_path, site):
     assert "Traceback" not in err and "MemoryError" not in err, err
     check_pages(done, files)
     assert len(heap) > 10, len(heap)
-    if min(heap) < MIN_FREE:
-        # An open problem (docs/WIFI.md, Heap): since the cards' and names' entries the
-        # lowest is 55-60 KB here, under the 60 KB floor, while every page is still served
-        # whole and nothing runs out (both asserted above). Reported as a known failure, so
-        # that the margin's loss stays visible in every run until it is won back.
-        pytest.xfail(
-            "lowest free heap {} < the {} floor (docs/WIFI.md)".format(min(heap), MIN_FREE)
-        )
+    assert min(heap) >= MIN_FREE, (min(heap), min(full), idle_free)
     print("heap at {} KB: {} free at idle; {} with 8 watching and {} waiting; lowest {} "
           "({} samples, with 5 phones' pages at once after)".format(
               HEAP_KB, idle_free, min(full), MAX_WAITING, min(heap), len(heap)))  # fmt: skip

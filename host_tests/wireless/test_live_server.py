@@ -191,6 +191,10 @@ def test_history_is_the_records_json(served):
     assert status == 200 and headers["Content-Type"] == "application/json"
     doc = json.loads(body)
     assert doc["game"]["deals"], doc  # the keys' points are in the game's record
+    # Sent in chunks as it is made, it is still the whole text of `make export`, its length
+    # said first (a cut answer is seen as cut).
+    assert body.decode() == json.dumps(doc, sort_keys=True, indent=1) + "\n"
+    assert int(headers["Content-Length"]) == len(body) > 256 * 2
 
 
 def test_the_events_stream_sends_the_state_then_each_change(served):
@@ -250,6 +254,11 @@ def test_the_page_is_served_by_name_and_nothing_else(served):
     status, headers, body = served.get("/page.js")
     assert (status, body) == (200, SITE["page.js"])
     assert headers["Content-Type"].startswith("text/javascript")
+    assert int(headers["Content-Length"]) == len(SITE["page.js"])  # (sent without microdot)
+    status, head, body = served.request("HEAD", "/page.js")
+    assert (status, body, head["Content-Length"]) == (200, b"", headers["Content-Length"])
+    status, _, body = served.get("/page.js?v=2")  # (microdot's: a query string)
+    assert (status, body) == (200, SITE["page.js"])
     for path in ("/sub/inner.js", "/sub", "/.hidden", "/nothing.js", "/wifi-note.txt",
                  "/../state/wifi-note.txt", "/..%2fstate%2fwifi-note.txt",
                  "/%2e%2e/state/wifi-note.txt", "/%2e%2e%2fstate%2fwifi-note.txt",

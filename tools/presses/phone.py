@@ -1,5 +1,5 @@
 """The taps of a deal on a paired phone's live page: the play on the page's keypad, the show
-picked as cards (tools/web/site/livecards.js), with the show rule "check claims".
+picked as cards (tools/web/site/cardpicker.js), with the show rule "check claims".
 
     steps = phone_steps(d)       # [('key', '2'), ('key', 'A'), ..., ('card', '5H'), ('claim', 10)]
     len(steps)                   # the taps of the deal (each step one tap on the page)

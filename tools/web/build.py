@@ -42,11 +42,12 @@ WASM_FILES = ("micropython.mjs", "micropython.wasm")
 SITE_FILES = ("main.js", "board.js", "input.js", "storage.js", "tablock.js", "messages.js",
               "offline.js", "style.css", "phone.css", "manifest.webmanifest", "history.js",
               "history.css", "web.js", "page.js", "live.js", "livepair.js", "liveentry.js",
-              "scores.js", "live.css", "names.js", "livecards.js", "livecards.css")  # fmt: skip
+              "scores.js", "live.css", "names.js", "cardpicker.js", "cardpicker.css",
+              "webentry.js")  # fmt: skip
 # The live view's modules, as main.js imports them (live.js's imports, then theirs).
 LIVE_MODULES = ("live.js", "board.js", "history.js", "input.js", "liveentry.js", "livepair.js",
-                "messages.js", "names.js", "page.js", "scores.js", "livecards.js")  # fmt: skip
-WEB_ONLY = ("web.js", "storage.js", "tablock.js", "offline.js")
+                "messages.js", "names.js", "page.js", "scores.js", "cardpicker.js")  # fmt: skip
+WEB_ONLY = ("web.js", "storage.js", "tablock.js", "offline.js", "webentry.js")
 BOARD_FILES = tuple(n for n in SITE_FILES if n not in WEB_ONLY)
 BOARD_ASSETS = ("keymap.svg", "icon.svg", "icon-192.png", "icon-512.png")
 # What the board's index.html does not preload (absent there), and what it preloads instead.

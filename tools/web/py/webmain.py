@@ -7,6 +7,8 @@
     runner.power_cut(tear)            # the power fails within 100 ms (mid-write if one comes)
     runner.status()                   # "on", "off", "error" or "lost"
     runner.records()                  # the History view's JSON (docs/RECORDS.md), or ""
+    runner.entry(text)                # the card picker's whole entry (webentry.py): "" while
+    runner.answer()                   # it waits for the loop, then its answer's JSON
 
 Its power, errors and resets are the runner's that every PC driver shares
 (firmware/runner.py: as hal.py's board under app.run, the same app.boot and App.tick): a
@@ -16,7 +18,8 @@ board boots again as after its watchdog reset, "recovered". A power cut drops th
 without a word to it (no clean shutdown), the board is dark for ``off_ms``, then it boots on
 the files as they are. A page reload is the same power cycle. The page's own: the storage's
 power cut and lost tab (webfs: the driver's exceptions, never the app's errors), the lost
-tab's stop, and the LED exposure.
+tab's stop, and the LED exposure; and the card picker's count due (host.due: the JSON a Pico
+W's state calls "due", or "null"), told after each turn that changed anything.
 SPDX-License-Identifier: MIT
 """
 
@@ -25,6 +28,7 @@ from compat import ticks_add, ticks_diff
 from render import BRIGHTNESS, FRAME_BYTES
 from runner import OFF, ON, Runner
 from webboard import WebBoard
+from webentry import PageDesk
 from webfs import PowerLost, TabLost
 
 LOST = "lost"  # another tab owns the game now: this one stops, writing nothing more
@@ -43,6 +47,7 @@ class PageRunner(Runner):
         self.off_ms = off_ms
         self._cut_at = None  # the power-cut control's deadline
         self._scale = -1  # the brightness scale the page was last told
+        self._due = None  # the count due the page was last told (JSON), None: not told
         Runner.__init__(self, lambda cause: WebBoard(host, cause), host.now)
         self.power_on()
 
@@ -52,6 +57,9 @@ class PageRunner(Runner):
         self._cut_at = None
         self.host.power(True)
         self._page(Runner.power_on, cause)
+        if self.state == ON and self.app is not None:
+            PageDesk(self.app)
+            self._tell_due()
 
     def turn(self):
         """A turn of the board's loop, then the page's exposure; the storage's power cut or
@@ -59,6 +67,8 @@ class PageRunner(Runner):
         changed = self._page(Runner.turn)
         if self.state == ON:
             self._expose()
+        if changed:
+            self._tell_due()  # (a board stopped by an error: nothing is due)
         return changed
 
     def _page(self, action, *args):
@@ -75,6 +85,7 @@ class PageRunner(Runner):
         self.host.leds(DARK)
         self.host.show("")
         self.host.power(False)
+        self._tell_due()
 
     def power_off(self, off_ms):
         self._cut_at = None
@@ -123,6 +134,37 @@ class PageRunner(Runner):
                 self.power_off(self.off_ms)
                 return
         self.step()
+
+    def _tell_due(self):
+        """The page's card picker: the count due now (live.showdue), when it changed."""
+        app = self.app
+        desk = app.remote if self.state == ON and app is not None else None
+        due = "null" if desk is None else desk.due.json(app)
+        if due != self._due:
+            self._due = due
+            self.host.due(due)
+
+    def entry(self, text):
+        """The card picker's entry (a JSON object, a paired phone's kinds: webentry.py),
+        taken in a turn now if the keypad is idle: its answer's JSON, or "" while it waits
+        (answer() has it once taken)."""
+        if self.state != ON or self.app is None or self.app.remote is None:
+            return '{"applied":false,"error":"the board is off"}'
+        got = self.app.remote.submit(text)
+        if got:
+            return got
+        self.tick()
+        return self.answer()
+
+    def answer(self):
+        """The answer to the picker's entry once the board has taken it ("" until then)."""
+        desk = self.app.remote if self.state == ON and self.app is not None else None
+        if desk is None:
+            return '{"applied":false,"error":"the board went off"}'
+        got = desk.answer
+        if got is None and desk.waiting is None:
+            return '{"applied":false,"error":"nothing was sent"}'
+        return got or ""
 
     def _expose(self):
         """The page shows LED levels relative to the brightness cap: tell it a new one (the

@@ -8,14 +8,14 @@
 // its power cut) is found by a GET api/state when nothing has come for a while.
 // The History view reads GET api/history (the JSON `make export` writes). Pairing:
 // livepair.js; a paired phone's entries: liveentry.js; a count of the show picked as cards:
-// livecards.js. window.picopeg is for people's own
+// cardpicker.js (the web board's too). window.picopeg is for people's own
 // scripts and the tests (docs/WEB.md).
 // SPDX-License-Identifier: MIT
 
 import { BoardView, UPRIGHT, turnBoard } from "./board.js";
 import { History } from "./history.js";
 import { Keypad } from "./input.js";
-import { CardPicker } from "./livecards.js";
+import { CardPicker } from "./cardpicker.js";
 import { LiveEntry } from "./liveentry.js";
 import { LivePair } from "./livepair.js";
 import { NamesForm } from "./names.js";

@@ -44,7 +44,11 @@ export function describe(e) {
     case "cut":
       return LIVE.entry.cut(e.side);
     case "cards":
-      return [...e.cards, "|", e.starter].join(" ") + (e.claim === undefined ? "" : ` claim ${e.claim}`);
+      return (
+        [...e.cards, "|", e.starter].join(" ") +
+        (e.claim === undefined ? "" : ` claim ${e.claim}`) +
+        (e.muggins ? ` muggins ${e.muggins}` : "")
+      );
     case "names":
       return e.names.filter(Boolean).join(" / ") || "names";
     default:

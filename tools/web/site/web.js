@@ -6,10 +6,13 @@
 //      of `make build`, less hal.py, plus the web board) load at once.
 //   2. This tab takes the game (a Web Lock): a second tab on the same game says so and waits.
 //   3. The runner ticks every 20 ms (a keypad scan and a frame); a key event scans at once.
+//   4. When a count of the show is due as cards, the card picker (cardpicker.js) shows the
+//      52 cards; a count picked goes into the firmware as one entry (webentry.js).
 // window.picopeg is for people's own scripts and the tests (docs/WEB.md).
 // SPDX-License-Identifier: MIT
 
 import { BoardView } from "./board.js";
+import { CardPicker } from "./cardpicker.js";
 import { History } from "./history.js";
 import { Keypad } from "./input.js";
 import { NamesForm } from "./names.js";
@@ -18,6 +21,7 @@ import { startOffline } from "./offline.js";
 import { banner, keepAwake, note, setStatus } from "./page.js";
 import { OWNER_KEY, Store } from "./storage.js";
 import { takeGame } from "./tablock.js";
+import { PageEntries } from "./webentry.js";
 
 const TICK_MS = 20;
 const HEAP = 512 * 1024; // the Pico has about 240 KB; the firmware fits in 192 KB (make heap)
@@ -31,6 +35,9 @@ const store = new Store(tabId);
 const page = { runner: null, timer: 0, lost: false, owner: false };
 const records = () => (page.runner ? page.runner.records() : "");
 const history = new History($("#history"), records);
+// A count of the show picked as cards: into the firmware here, as a paired phone's entry.
+const entries = new PageEntries($("#entry"), () => page.runner, () => history.changed());
+const picker = new CardPicker({ paired: true }, entries, $("#entry"));
 // The Names form: the firmware keeps them (webmain.Runner.set_names); "" or why not.
 new NamesForm(
   $("#names"),
@@ -51,6 +58,7 @@ const host = {
   leds: (hex) => view.leds(hex),
   show: (text) => view.show(text),
   exposure: (scale) => view.exposure(scale),
+  due: (json) => picker.draw({ due: JSON.parse(json) }), // the count due (webmain.py)
   power: (on) => {
     document.body.classList.toggle("off", !on);
     $("[data-action=power]").setAttribute("aria-pressed", on ? "false" : "true");
@@ -117,6 +125,7 @@ function lostGame() {
   page.lost = true;
   stopTicks();
   page.runner = null;
+  picker.draw({ due: null });
   const why = store.cleared() ? "cleared" : "elsewhere";
   document.body.classList.add(why);
   view.show(screen(DISPLAY[why]));
@@ -254,7 +263,10 @@ window.picopeg = {
   key: send,
   status: () =>
     page.runner ? page.runner.status() : page.lost ? "lost" : page.failed ? "failed" : "loading",
-  idle: () => Boolean(page.runner && page.runner.idle()),
+  idle: () => Boolean(page.runner && page.runner.idle()) && entries.pending === 0,
+  picker,
+  entries,
+  entry: (doc) => entries.send(doc), // a whole entry, as the picker sends one (docs/WEB.md)
   records, // the History view's JSON (docs/RECORDS.md), the same as its download
   marks: {}, // performance.now() when MicroPython, the firmware and the App were ready
 };

@@ -1,14 +1,20 @@
-// A paired phone's card picker (live.js starts it): when the board's state says a count of the
-// show is due to be typed as cards ("due": the count, its number of cards, the rule, the
-// starter a phone sent this deal, the cards phones' counts used), the page shows the 52 cards
-// as tiles, suits in rows and ranks across, the used ones greyed out. The player taps the
-// count's cards (then the starter, in the deal's first count, as on the board's keypad), then
-// the claim (one tap, where the board checks claims) or Peg (where it counts the cards): the
-// whole count goes as ONE entry {"kind": "cards", "cards": [...], "starter", "claim"}
-// (docs/WIFI.md) through liveentry.js (its number, its retries), and the board takes it as
-// its keypad's keys for those cards. A wrong claim: the board's verdict, and "Peg" sends the
-// same entry with "confirm": pegs what the rules say. Each tile has data-card in
-// tools/count.py's notation (KH, TD, 5S) for people's scripts and the tests.
+// The card picker, on the web board (web.js) and on a paired phone's live page (live.js):
+// when the board says a count of the show is due to be typed as cards ("due": the count, its
+// number of cards, the rule, the starter picked this deal, the cards picked counts used;
+// firmware/live/showdue.py), the page shows the 52 cards as tiles, suits in rows and ranks
+// across, the used ones greyed out (a count keyed on the board's keypad gives only ranks:
+// its ranks' tiles are marked, and greyed once all four of a rank are in counts). The player taps the count's cards (then the starter, in
+// the deal's first count, as on the board's keypad), then the claim (one tap, where the board
+// checks claims) or Peg (where it counts the cards): the whole count goes as ONE entry
+// {"kind": "cards", "cards": [...], "starter", "claim"} (docs/WIFI.md), and the board takes
+// it as its keypad's keys for those cards (firmware/live/cardentry.py). `entries` sends it:
+// on a phone liveentry.js (over the network, its number, its retries), on the web board
+// webentry.js (into the firmware in the page). A wrong claim: the board's verdict, and "Peg"
+// sends the same entry with "confirm": pegs what the rules say; with muggins on, a short
+// claim's verdict offers each opponent's "muggins" key (the entry with "muggins": that side
+// takes the points missed, then the claim is pegged). "Keypad" folds the tiles away
+// for the board's keys until the next deal. Each tile has data-card in tools/count.py's
+// notation (KH, TD, 5S) for people's scripts and the tests.
 // SPDX-License-Identifier: MIT
 
 const RANKS = "A23456789TJQK";
@@ -30,8 +36,9 @@ function el(tag, attrs = {}, text = "") {
 }
 
 export class CardPicker {
-  // link: live.js's connection ({paired}); entries: liveentry.js's LiveEntry; before: the
-  // element the picker goes in front of.
+  // link: {paired} (live.js's connection; the web board's page is always "paired");
+  // entries: {send(doc), asked, line} (liveentry.js's LiveEntry, webentry.js's PageEntries);
+  // before: the element the picker goes in front of.
   constructor(link, entries, before) {
     this.link = link;
     this.entries = entries;
@@ -66,7 +73,10 @@ export class CardPicker {
     clear.addEventListener("click", () => this.clear());
     const undo = el("button", { type: "button", "data-action": "undo-count" }, "Undo");
     undo.addEventListener("click", () => this.tapped() && entries.send({ kind: "undo" }));
-    row.append(clear, undo, this.peg);
+    this.fold = el("button", { type: "button", "data-action": "fold-cards", "aria-pressed": "false" }, "Keypad");
+    this.fold.addEventListener("click", () => this.folded(!document.body.classList.contains("fold")));
+    this.mugs = el("span", { class: "muggins", role: "group", "aria-label": "Muggins" });
+    row.append(clear, undo, this.fold, this.mugs, this.peg);
     this.root.append(this.head, this.said, this.grid, this.claims, row);
     before.parentNode.insertBefore(this.root, before);
     // The board's answers show in the entry line (liveentry.js); the picker says them too.
@@ -88,9 +98,17 @@ export class CardPicker {
       this.hand = [];
       this.starter = "";
     }
+    if (!due) this.folded(false); // (the next deal's show: the tiles again)
     document.body.classList.toggle("picking", Boolean(due));
     this.root.hidden = !due;
     this.render();
+  }
+
+  // The tiles folded away for the board's keypad (the count due stays in the bar), or back.
+  folded(on) {
+    document.body.classList.toggle("fold", on);
+    this.fold.setAttribute("aria-pressed", on ? "true" : "false");
+    this.fold.textContent = on ? "Cards" : "Keypad";
   }
 
   get need() {
@@ -154,6 +172,16 @@ export class CardPicker {
     this.send(null);
   }
 
+  // Muggins (on, a short claim): an opponent takes the points missed, then the claim is
+  // pegged: the same entry with "muggins" (the keypad's opponent key, then #).
+  muggins(side) {
+    const asked = this.entries.asked;
+    if (!asked || asked.doc.kind !== "cards") return;
+    this.tapped();
+    this.entries.asked = null;
+    this.entries.send({ ...asked.doc, muggins: side });
+  }
+
   todo() {
     if (!this.due) return "";
     const left = this.need - this.hand.length;
@@ -174,12 +202,22 @@ export class CardPicker {
     const due = this.due;
     if (!due) return;
     const used = new Set(due.used || []);
+    if (due.starter) used.add(due.starter);
+    // Counts keyed on the board's keypad give ranks, not suits: a rank whose four cards are
+    // all in counts is greyed whole; a rank with some keyed is marked (dashed), not greyed.
+    const keyed = {};
+    const taken = {};
+    for (const r of due.keyed || "") keyed[r] = (keyed[r] || 0) + 1;
+    for (const c of used) taken[c[0]] = (taken[c[0]] || 0) + 1;
     const starter = this.theStarter;
     for (const b of this.grid.children) {
       const c = b.dataset.card;
-      const gone = used.has(c) || (due.starter && c === due.starter);
+      const k = keyed[c[0]] || 0;
+      const gone = used.has(c) || (k > 0 && k + (taken[c[0]] || 0) >= 4);
       b.disabled = Boolean(gone);
       b.classList.toggle("used", Boolean(gone));
+      b.classList.toggle("keyed", k > 0 && !gone);
+      b.title = k > 0 && !gone ? `${k} of this rank keyed on the board (suit not known)` : "";
       b.classList.toggle("starter", c === starter);
       b.setAttribute("aria-pressed", this.hand.includes(c) || c === starter ? "true" : "false");
     }
@@ -197,5 +235,17 @@ export class CardPicker {
     this.peg.hidden = due.claims && !asked;
     this.peg.disabled = !asked && !this.complete;
     this.peg.textContent = asked ? "Peg what the rules say" : "Peg";
+    // Muggins is offered where the board's verdict offers it ("A: +2 muggins").
+    const offer = asked && /\+\d+ muggins/.test(this.entries.line.textContent) ? due.muggins || [] : [];
+    if (this.mugs.dataset.sides !== offer.join("")) {
+      this.mugs.dataset.sides = offer.join("");
+      this.mugs.replaceChildren(
+        ...offer.map((side) => {
+          const b = el("button", { type: "button", "data-muggins": side }, `${side}: muggins`);
+          b.addEventListener("click", () => this.muggins(side));
+          return b;
+        }),
+      );
+    }
   }
 }
