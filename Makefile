@@ -138,10 +138,14 @@ test-py: venv
 # after pytest's, and either failing fails the loop). make test runs every test, with the slow
 # ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the emulated
 # Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
+# One worker more than cores: a third of its tests' time is waiting on a server's or a
+# terminal's timers. Property tests draw a quarter of their examples (host_tests/props.py).
+PYTEST_FAST_N ?= 3
+PYTEST_FAST_PAR = -n $(PYTEST_FAST_N) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 test-fast: venv
 	@start=$$(date +%s); checks=$$(mktemp); \
 		$(MAKE) --no-print-directory lint typecheck > $$checks 2>&1 & pid=$$!; \
-		$(PYTEST) $(PYTEST_PAR) -m "not slow"; rc=$$?; \
+		PICOPEG_EDIT_LOOP=1 $(PYTEST) $(PYTEST_FAST_PAR) -m "not slow"; rc=$$?; \
 		wait $$pid || rc=1; cat $$checks; rm -f $$checks; \
 		echo "make test-fast: $$(( $$(date +%s) - start )) s wall time"; exit $$rc
 

@@ -11,7 +11,8 @@ the installed project (pyproject.toml).
 `make test-fast` (pytest -m "not slow") leaves out the tests marked slow; `make test` runs
 them all. Files marked `# upy: run` cannot import pytest (they run on the board too), so
 their slow tests are named here (by their path in host_tests/) and marked as pytest collects
-them; the other files mark theirs with @pytest.mark.slow. Every test of a file that drives
+them, as are the runs of a few server tests that mostly wait; the other files mark theirs
+with @pytest.mark.slow. Every test of a file that drives
 Chromium (one that imports tools.web.browser) is slow: starting the browser is the costliest
 thing a test does, and the web board's logic is tested without one (web/test_web_board.py).
 SPDX-License-Identifier: MIT
@@ -37,6 +38,19 @@ SLOW = {
         "test_cut_inside_a_restore_of_the_last_game",
     },
     "board/test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
+    # The server's tests that mostly wait on the server's own timers (a stream given up, a
+    # line of waiting connections), and the unix port's run of the slowest: 5-7 s each of
+    # the edit loop's wall time. Their CPython runs of the same routes stay in it.
+    "wireless/test_live_server.py": {
+        "test_one_address_with_every_stream_gives_one_up_to_another[python]",
+        "test_one_address_with_every_stream_gives_one_up_to_another[micropython]",
+        "test_a_post_from_another_site_or_for_another_host_is_refused[micropython]",
+        "test_a_paired_phones_entries_change_the_game_as_the_keypad_would[micropython]",
+    },
+    "wireless/test_live_load.py": {
+        "test_over_the_waiting_line_503_comes_at_once_and_nothing_else_breaks[micropython]",
+        "test_five_phones_opening_the_page_at_once_all_get_every_file[micropython]",
+    },
 }
 
 

@@ -18,6 +18,7 @@ from cribbage import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from props import examples
 from support import pegging_snapshot
 
 
@@ -71,7 +72,7 @@ low_cards = st.lists(
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.one_of(any_cards, low_cards))
 def test_peg_points_agrees_with_brute_force(cards):
     pile = legal_prefix(cards)
@@ -153,7 +154,7 @@ def play_out(p, rng):
     return p.scores
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(deals())
 def test_random_full_plays_keep_the_books(deal):
     hands, options, rng = deal
@@ -196,7 +197,7 @@ def test_random_full_plays_keep_the_books(deal):
     assert helper.pegged == p.pegged and helper.over
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(deals(), st.integers(0, 40))
 def test_undo_then_redo_restores_the_state(deal, cut):
     hands, options, rng = deal

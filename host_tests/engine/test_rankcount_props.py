@@ -10,6 +10,7 @@ from cribbage.show import score_show
 from cribbage.verify import UNDER, CountCheck
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from props import examples
 
 
 def answer_of(show, n):
@@ -40,7 +41,7 @@ deals = st.tuples(
 )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(deals)
 def test_the_answers_offered_are_those_the_suits_could_make(case):
     (n, crib), cards = case
@@ -60,7 +61,7 @@ def test_the_answers_offered_are_those_the_suits_could_make(case):
     assert (c.fifteens, c.pairs, c.runs) == (truth.fifteens, truth.pairs, truth.runs)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(deals, st.integers(0, 29))
 def test_with_muggins_on_every_missed_point_is_found(case, claim):
     (n, crib), cards = case

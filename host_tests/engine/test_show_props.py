@@ -9,6 +9,7 @@ from itertools import permutations
 from cribbage import score_show, show_points
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from props import examples
 
 SUITS = 4
 
@@ -55,7 +56,7 @@ deals4 = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
 deals3 = st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(deals4, st.booleans())
 def test_agrees_with_naive_reference(cards, crib):
     kept, starter = cards[:4], cards[4]
@@ -66,7 +67,7 @@ def test_agrees_with_naive_reference(cards, crib):
     assert sum(points for _kind, _cards, points in score.items) == sum(expected)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals3)
 def test_three_card_hands_agree_with_naive_reference(cards):
     kept, starter = cards[:3], cards[3]
@@ -75,7 +76,7 @@ def test_three_card_hands_agree_with_naive_reference(cards):
     assert show_points(kept, starter) == sum(expected)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(deals4, st.booleans())
 def test_order_of_the_kept_cards_does_not_matter(cards, crib):
     kept, starter = cards[:4], cards[4]
@@ -90,7 +91,7 @@ def test_order_of_the_kept_cards_does_not_matter(cards, crib):
         )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals4, st.permutations(range(SUITS)), st.booleans())
 def test_relabelling_suits_consistently_changes_nothing(cards, new_suit, crib):
     def relabel(c):
@@ -103,7 +104,7 @@ def test_relabelling_suits_consistently_changes_nothing(cards, new_suit, crib):
     assert show_points([relabel(c) for c in kept], relabel(starter), crib) == before.total
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(deals4, st.integers(0, 4), st.integers(1, 3), st.booleans())
 def test_changing_one_suit_changes_only_flush_and_nobs(cards, which, shift, crib):
     changed = list(cards)
