@@ -126,7 +126,8 @@ heap: build
 # test module again and every tool a test starts compiles its modules again, a sixth of
 # test-fast's CPU time. They go in __pycache__ folders, which git ignores and make clean removes.
 PYTEST_N ?= auto
-PYTEST_PAR = -n $(PYTEST_N) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+PYTEST_DIST = --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+PYTEST_PAR = -n $(PYTEST_N) $(PYTEST_DIST)
 PYTEST = PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
 
 test-py: venv
@@ -141,7 +142,7 @@ test-py: venv
 # One worker more than cores: a third of its tests' time is waiting on a server's or a
 # terminal's timers. Property tests draw a quarter of their examples (host_tests/props.py).
 PYTEST_FAST_N ?= 3
-PYTEST_FAST_PAR = -n $(PYTEST_FAST_N) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+PYTEST_FAST_PAR = -n $(PYTEST_FAST_N) $(PYTEST_DIST)
 test-fast: venv
 	@start=$$(date +%s); checks=$$(mktemp); \
 		$(MAKE) --no-print-directory lint typecheck > $$checks 2>&1 & pid=$$!; \

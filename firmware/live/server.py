@@ -179,7 +179,7 @@ class Server:
 
         @web.get("/api/history")
         async def history(request):
-            length, chunks = self.hub.history()  # sent as they are made
+            length, chunks = self.hub.history()  # made before the answer starts
             return Response(chunks, 200, {"Content-Type": _JSON, "Cache-Control": "no-store",
                                           "Content-Length": str(length)})  # fmt: skip
 
