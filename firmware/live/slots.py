@@ -164,6 +164,8 @@ class Slots:
         self.refused += 1
         try:
             writer.write(_BUSY)
-            writer.close()
+            # MicroPython's stream closes its socket in wait_closed (its close() does
+            # nothing): the socket itself, closed here; CPython's writer closes itself.
+            getattr(writer, "s", writer).close()
         except Exception:  # gone already
             pass
