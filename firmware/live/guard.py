@@ -220,6 +220,8 @@ class Guarded:
                 w.write(data)  # (the rest is kept in out_buf)
                 if w.out_buf:  # the phone is slow: wait for it, at most WRITE_MS
                     await timeout(w.drain(), WRITE_MS)  # (no timer, no task for the others)
+                else:  # a turn for the others, as drain gives: a file's writes never hold
+                    await asyncio.sleep_ms(0)  # the board's loop (no allocation)
             elif hasattr(w, "awrite"):
                 await timeout(w.awrite(data), WRITE_MS)
             else:  # pragma: no cover - CPython's StreamWriter
