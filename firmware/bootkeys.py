@@ -28,6 +28,15 @@ ROOM = const(16)  # event codes kept
 _AFTER = const(3)  # what a key held may still send: LONG, HOLD, RELEASE
 
 
+def start_app(board, period_ms):
+    """The app's keypad decoder (keypad.KeyDecoder, no auto-repeat: no key means "again"),
+    read by a BootKeys from now on: main.py starts it before the app and its game load, so
+    a key pressed from then on is kept (app.App takes it: the latch's decoder is the app's)."""
+    from keypad import KeyDecoder
+
+    return start(board, KeyDecoder(repeat_mask=0), period_ms)
+
+
 def start(board, decoder, period_ms):
     """A BootKeys reading board's keypad into decoder: a scan now, then one every period_ms
     from the board's timer (hal.Board.timer_start) until the caller stops it."""
