@@ -120,10 +120,11 @@ class App:
         marked = flashed(board)
         note = self._boot_note(boot_notice, marked, now)
         # The first frame: the game and the app's settings, as soon as the keeper holds them,
-        # and the keys from it on: the keypad's decoder, and on the Pico a timer that reads
-        # the keys into it while the rest loads; their events are kept and acted on once the
-        # modes have loaded (bootkeys.py); a PC's or a browser's board has no timer: its boot
-        # takes no time. What only the keys' actions and the text need (the controller and
+        # and the keys: the keypad's decoder, and on the Pico a timer that reads the keys
+        # into it while the rest loads (main.py starts it before the app loads, else it
+        # starts here); their events are kept and acted on once the modes have loaded
+        # (bootkeys.py); a PC's or a browser's board has no timer: its boot takes no time.
+        # What only the keys' actions and the text need (the controller and
         # the modes, the text view) loads after the frame: on the make flash Pico, where
         # every module is read from littlefs, that is ~250 ms sooner (docs/FIRMWARE.md).
         v = self.view

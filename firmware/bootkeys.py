@@ -1,12 +1,14 @@
-"""The keys pressed while the board boots: read from its first frame, kept until the modes load.
+"""The keys pressed while the board boots: read from just after power-on, kept for the modes.
 
-On the Pico the first frame comes some 300-400 ms before the controller and the modes have
-loaded (app.py: the modules are read from flash after it), and players tap as soon as the
-track lights. So the app scans the keypad from a hardware timer from the first frame on, into
-the keypad's own decoder (keypad.KeyDecoder: the same debounce, and long presses and holds
-timed from the real press), and keeps the events here until the modes can take them:
+On the make flash Pico the app, the keeper and the first frame take some 500-600 ms to load
+from flash, and the controller and the modes another 300-400 ms after the frame; players tap
+as soon as the track lights. So main.py scans the keypad from a hardware timer right after
+the board is made (start_app, ~100 ms after power-on), into the app's keypad decoder
+(keypad.KeyDecoder: the same debounce, and long presses and holds timed from the real press),
+and keeps the events here until the modes can take them:
 
-    latch = start(board, decoder, 20)       # a scan now, then every 20 ms on the board's
+    latch = start_app(board, 20)            # main.py; or start(board, decoder, 20)
+                                            # a scan now, then every 20 ms on the board's
     ...                                     # timer: the controller and the modes load
     board.timer_stop()
     latch.drain(app.on_key, board.ticks_ms())   # each event once, in the order it came
