@@ -140,7 +140,8 @@ test-py: venv
 # ones (the full enumerations, power cuts at every byte, KiCad DRC, the browser, the emulated
 # Pico: pyproject.toml's marker, host_tests/conftest.py) and MicroPython's.
 # One worker more than cores: a third of its tests' time is waiting on a server's or a
-# terminal's timers. Property tests draw a quarter of their examples (host_tests/props.py).
+# terminal's timers. Property tests draw a quarter of their examples, and the power cuts at
+# every byte cut at a quarter of the bytes (host_tests/props.py); make test walks them whole.
 PYTEST_FAST_N ?= 3
 PYTEST_FAST_PAR = -n $(PYTEST_FAST_N) $(PYTEST_DIST)
 test-fast: venv

@@ -38,6 +38,9 @@ SLOW = {
         "test_cut_inside_a_restore_of_the_last_game",
     },
     "board/test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
+    # Two whole games on the unix port under the heap check (2-3 s of CPU); make heap, in
+    # make test, runs the check itself.
+    "board/test_heapcheck.py": {"test_more_names_cost_the_heap_check_their_bytes_not_a_pool"},
     # The server's tests that mostly wait on the server's own timers (a stream given up, a
     # line of waiting connections), and the unix port's run of the slowest: 5-7 s each of
     # the edit loop's wall time. Their CPython runs of the same routes stay in it.

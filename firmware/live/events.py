@@ -60,6 +60,7 @@ class Watch:
             chunk = await self._next()
             if chunk is not None:
                 await conn.awrite(chunk)
+                chunk = None  # not kept while the next one waits: a state's text, ~1 KB
 
     async def _next(self):
         """The next message (None once closed)."""

@@ -32,7 +32,7 @@ SPDX-License-Identifier: MIT
 from compat import const, ticks_diff, ticks_ms
 
 from live.answers import raw
-from live.guard import Guarded, close
+from live.guard import close
 
 MAX_CONN = const(12)  # answered at once: 8 event streams and 4 requests (~6 KB each)
 MAX_REQUESTS = const(4)  # of them, not streams (with streams counted)
@@ -90,12 +90,12 @@ class Slots:
             if len(self.parked) >= MAX_WAITING:
                 i = self._crowding(addr)
                 if i < 0:
-                    await self._refuse(writer)
+                    self._refuse(writer)
                     return
                 out = self.parked.pop(i)[1]  # (its place taken at once, before any wait)
             self.parked.append((reader, writer, ticks_ms(), addr))
             if out is not None:
-                await self._refuse(out)
+                self._refuse(out)
             return
         self.busy += 1
         held = self.held
@@ -149,17 +149,23 @@ class Slots:
         """Refuse the connections parked longer than WAIT_MS (while every slot stays busy)."""
         parked = self.parked
         while parked and ticks_diff(ticks_ms(), parked[0][2]) >= WAIT_MS:
-            await self._refuse(parked.pop(0)[1])
+            self._refuse(parked.pop(0)[1])
 
     async def close(self):
         """The server stops: the parked connections are closed unanswered."""
         while self.parked:
             await close(self.parked.pop(0)[1])
 
-    async def _refuse(self, writer):
+    def _refuse(self, writer):
+        """503, and closed, at once: what the socket takes now is all that is sent (the whole
+        answer, on a new connection), nothing waits for it. An idle flood is refused
+        thousands of times: a refusal that waited to write and close held its socket, its
+        task and a timer each (~1.5 KB), a few at any moment."""
         self.refused += 1
         try:
-            await Guarded(None, writer, 0).awrite(_BUSY)
+            writer.write(_BUSY)
+            # MicroPython's stream closes its socket in wait_closed (its close() does
+            # nothing): the socket itself, closed here; CPython's writer closes itself.
+            getattr(writer, "s", writer).close()
         except Exception:  # gone already
             pass
-        await close(writer)

@@ -11,6 +11,7 @@ import struct
 from app_support import A_KEYS, B_KEYS, CRIB_KEYS, STARTER, board_in, ranked, typed
 from cribbage.cards import parse_card
 from modes import MODE_SCORE, MODE_VERIFY
+from props import sweep
 from scorekeeper import Keeper, ScorekeeperError
 from scorekeeper.countcards import pack_cards, unpack_cards
 from scorekeeper.crc import crc16
@@ -204,7 +205,7 @@ def test_the_log_of_counts_with_cards_cut_at_every_byte():
     data = k.fs.files[LOG]
     ends = record_ends(data)
     assert len(ends) == 3 + len(snaps) - 1
-    for size in range(ends[2], len(data) + 1):
+    for size in sweep(ends[2], len(data) + 1):
         got = Keeper("st", FakeFS({LOG: data[0:size]}), Clock())
         n = sum(1 for e in ends[3:] if e <= size)
         assert now(got) == snaps[n], size
@@ -225,7 +226,7 @@ def test_the_journal_of_counts_with_cards_cut_at_every_byte():
     jnl = k.fs.files[JNL]
     ends = [8, 24, 40, 56]  # the journal's header, then 16 bytes a count
     assert len(jnl) == ends[-1]
-    for size in range(len(jnl) + 1):
+    for size in sweep(len(jnl) + 1):
         got = Keeper("st", FakeFS({LOG: log, JNL: jnl[0:size]}), Clock())
         n = sum(1 for e in ends[1:] if e <= size)
         assert now(got) == snaps[n], size

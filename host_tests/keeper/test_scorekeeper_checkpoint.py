@@ -5,6 +5,7 @@ byte, damaged at any byte, stale, or of another layout is ignored; the log cut a
 with a checkpoint beside it comes back as without one.
 """
 
+from props import sweep
 from scorekeeper import Keeper, ScorekeeperError
 from scorekeeper import checkpoint as ck
 from scorekeeper.events import CORRECTION, HAND
@@ -112,7 +113,7 @@ def test_a_checkpoint_cut_at_every_byte():
         return k
 
     want = None
-    for budget in range(10000):
+    for budget in sweep(10000):
         k = setup()
         if want is None:
             want = state(k)[1]
@@ -152,7 +153,7 @@ def test_a_key_that_fills_the_journal_cut_at_every_byte():
     after = k.snapshot()
     assert after != before
     was_after = False
-    for budget in range(10000):
+    for budget in sweep(10000):
         k = setup()
         k.fs.budget = budget
         try:
@@ -176,7 +177,7 @@ def test_every_byte_of_a_checkpoint_flipped():
     k = played(want=60)
     data = k.fs.files[CKP]
     want = state(reload(k.fs, checkpoint=False))
-    for i in range(len(data)):
+    for i in sweep(len(data)):
         fs = FakeFS(dict(k.fs.files))
         fs.files[CKP] = data[:i] + bytes((data[i] ^ 0x5A,)) + data[i + 1 :]
         got = Keeper("st", fs, Clock())
@@ -189,7 +190,7 @@ def test_the_log_cut_at_every_byte_beside_a_checkpoint():
     keeps what the log holds, as it would without the checkpoint."""
     k = played(want=60)
     data = k.fs.files[LOG]
-    for size in range(record_ends(data)[2], len(data) + 1):
+    for size in sweep(record_ends(data)[2], len(data) + 1):
         fs = FakeFS(dict(k.fs.files))
         fs.files[LOG] = data[0:size]
         got = Keeper("st", fs, Clock())

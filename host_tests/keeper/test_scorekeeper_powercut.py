@@ -6,6 +6,7 @@ After any cut the board must come back in the state after some prefix of the com
 events, and with every event that was fully written.
 """
 
+from props import sweep
 from scorekeeper import FileOps, Keeper
 
 from tools.board.testkit import (
@@ -289,7 +290,7 @@ def test_journal_cut_at_every_byte_and_every_byte_flipped():
     while ends[-1] < len(jnl):
         ends.append(ends[-1] + jnl[ends[-1]])
     assert len(ends) == len(snaps) >= 12
-    for size in range(len(jnl) + 1):
+    for size in sweep(len(jnl) + 1):
         fs = FakeFS({"st/game.log": log, "st/game.jnl": jnl[0:size]})
         k = Keeper("st", fs, Clock())
         n = sum(1 for e in ends[1:] if e <= size)
@@ -299,7 +300,7 @@ def test_journal_cut_at_every_byte_and_every_byte_flipped():
         k.peg(0, 1) if not k.game.over else k.undo()
         assert Keeper("st", fs, Clock()).snapshot() == k.snapshot(), size
     record = 0
-    for i in range(len(jnl)):
+    for i in sweep(len(jnl)):
         while ends[record] <= i:
             record += 1
         for mask in (0xFF, 0x01):

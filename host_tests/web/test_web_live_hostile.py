@@ -8,8 +8,9 @@ every entry applied once (the page's count of applied entries is the script's), 
 a watching page have each drawn every commit once and in order, no guess paired and no
 cross-site post did anything, and an honest phone still pairs.
 
-The heap under such a flood is the unix port's test (test_live_faults.py, test_live_fuzz.py):
-this one runs the board on CPython, as `make sim --serve` does.
+The board runs on CPython, as `make sim --serve` does, and on the MicroPython unix port with
+the compiled firmware at a 384 KB heap, where its free heap must stay above 60 KB all along
+(the Pico's floor by make heap's measure: live_support.py).
 Without chromium, chromium-driver or microdot it skips, except under PICOPEG_CI=1.
 """
 
@@ -19,6 +20,7 @@ import threading
 import time
 
 import pytest
+from live_support import HEAP_KB, INTERPRETERS, MIN_FREE, compiled_firmware, unix_port_board
 from test_web_live import open_live, pair, phone, press, show_keys, site_dir
 from test_web_live_retry import WATCH
 
@@ -89,9 +91,14 @@ def expected():
     return list(h.view.front[:2]), commits, h.lines
 
 
-def test_a_game_keyed_through_a_hostile_network_ends_as_without_it(site_dir, tmp_path):
+@pytest.mark.parametrize("interp", INTERPRETERS)
+def test_a_game_keyed_through_a_hostile_network_ends_as_without_it(site_dir, tmp_path, interp):
     want, commits, lines = expected()
-    with liveboard.LiveBoard(tmp_path / "state", site_dir) as board:
+    interpreter, args = None, ()
+    if interp == "micropython":
+        interpreter, args = unix_port_board(compiled_firmware(tmp_path / "fw"))
+    with liveboard.LiveBoard(tmp_path / "state", site_dir, interpreter=interpreter,
+                             args=args) as board:  # fmt: skip
         watcher, keyer = phone(), phone()
         stop = threading.Event()
         guesses, forged = [], []
@@ -149,3 +156,7 @@ def test_a_game_keyed_through_a_hostile_network_ends_as_without_it(site_dir, tmp
     answered = [a for a in flood.answers if a]
     assert flood.sent >= 1000 and answered, flood.sent
     assert all(a.split(b" ")[1] in (b"400", b"403", b"404", b"431", b"503") for a in answered)
+    if interp == "micropython":
+        assert len(board.heap) > 10 and min(board.heap) >= MIN_FREE, (min(board.heap), HEAP_KB)
+        print("hostile: the unix port's lowest free heap {} bytes at {} KB ({} samples)".format(
+            min(board.heap), HEAP_KB, len(board.heap)))  # fmt: skip

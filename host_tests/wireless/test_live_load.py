@@ -13,8 +13,15 @@ import socket
 import time
 
 import pytest
-from live_support import INTERPRETERS, Served, sse_event, sse_open
-from test_live_fuzz import HEAP_KB, MIN_FREE, compiled_firmware
+from live_support import (
+    HEAP_KB,
+    INTERPRETERS,
+    MIN_FREE,
+    Served,
+    compiled_firmware,
+    sse_event,
+    sse_open,
+)
 
 from tools.web.build import build_board
 

@@ -8,6 +8,7 @@ import json
 
 from live.hub import Hub
 from live.phones import MAX_PHONES, Phones, fingerprint
+from props import sweep
 
 from tools.board.memfs import MemFS
 from tools.board.pcboard import Harness
@@ -121,7 +122,7 @@ def test_a_power_cut_at_every_byte_of_an_entry_then_its_retry_applies_it_once():
     want = base.h.keeper.game.scores[:2]
     assert want == [2, 6] and work > 20
     lost = kept = 0
-    for cut in range(work):
+    for cut in sweep(work):
         t = Table(FakeFS(files))
         t.token = base.token
         t.fs.budget = cut

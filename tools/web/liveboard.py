@@ -61,18 +61,25 @@ class LiveBoard(Child):
     """`tools/sim.py --serve PORT --state-dir DIR --site SITE`, with its output read as it
     comes: the address on its first line, then the display's lines."""
 
-    def __init__(self, state_dir, site_dir, port=0):
+    def __init__(self, state_dir, site_dir, port=0, interpreter=None, args=()):
+        """`interpreter`: the argv that runs sim.py (this Python by default; the MicroPython
+        unix port with its heap size, say); `args`: more of sim.py's options (--heap-log N
+        fills `heap` with the free heap it prints)."""
         self.state_dir = Path(state_dir)
         self.site_dir = Path(site_dir)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.interpreter = list(interpreter or [sys.executable])
+        self.args = list(args)
         self.proc = None
         self.printed = []  # every display line printed, in order (all runs)
+        self.heap = []  # the free heap figures printed (`heap: N`, with --heap-log)
         self._lock = threading.Lock()
 
     def start(self):
-        cmd = [sys.executable, str(SIM), "--serve", str(self.port), "--state-dir",
-               str(self.state_dir), "--site", str(self.site_dir)]  # fmt: skip
+        cmd = self.interpreter + [str(SIM), "--serve", str(self.port), "--state-dir",
+                                  str(self.state_dir), "--site", str(self.site_dir)]  # fmt: skip
+        cmd += self.args
         end = time.monotonic() + START_S
         while True:
             self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, text=True)
@@ -91,6 +98,8 @@ class LiveBoard(Child):
             if line.startswith("display: "):
                 with self._lock:
                     self.printed.append(line[len("display: ") :].rstrip("\n"))
+            elif line.startswith("heap: "):
+                self.heap.append(int(line[len("heap: ") :]))
 
     def power_cut(self, off_s=0.5):
         self.kill()  # (Child's: SIGKILL)
