@@ -86,7 +86,7 @@ def read_supply(board):
 class App:
     """One board's app; see the module docstring."""
 
-    def __init__(self, board, boot_notice=""):
+    def __init__(self, board, boot_notice="", latch=None):
         collect()
         self.board = board
         # The big buffers first, while the heap is still in one piece.
@@ -120,10 +120,11 @@ class App:
         marked = flashed(board)
         note = self._boot_note(boot_notice, marked, now)
         # The first frame: the game and the app's settings, as soon as the keeper holds them,
-        # and the keys from it on: the keypad's decoder, and on the Pico a timer that reads
-        # the keys into it while the rest loads; their events are kept and acted on once the
-        # modes have loaded (bootkeys.py); a PC's or a browser's board has no timer: its boot
-        # takes no time. What only the keys' actions and the text need (the controller and
+        # and the keys: the keypad's decoder, and on the Pico a timer that reads the keys
+        # into it while the rest loads (main.py starts it before the app loads, else it
+        # starts here); their events are kept and acted on once the modes have loaded
+        # (bootkeys.py); a PC's or a browser's board has no timer: its boot takes no time.
+        # What only the keys' actions and the text need (the controller and
         # the modes, the text view) loads after the frame: on the make flash Pico, where
         # every module is read from littlefs, that is ~250 ms sooner (docs/FIRMWARE.md).
         v = self.view
@@ -134,14 +135,16 @@ class App:
             v.won_ms = ticks_add(now, -WIN_MS)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         forget(CHECKPOINT)
-        from keypad import KeyDecoder
+        if latch is not None:  # main.py started the keys before the app loaded
+            self.decoder = latch.decoder
+        else:
+            from keypad import KeyDecoder
 
-        self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
-        latch = None
-        if hasattr(board, "timer_start"):
-            from bootkeys import start
+            self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
+            if hasattr(board, "timer_start"):
+                from bootkeys import start
 
-            latch = start(board, self.decoder, _KEY_MS)
+                latch = start(board, self.decoder, _KEY_MS)
         try:
             if self.renderer.render(now):
                 board.leds_write(self.renderer.frame)
@@ -293,13 +296,16 @@ class App:
         show_error(b, self.renderer.frame, exc, "uptime {} ms".format(b.ticks_ms()))
 
 
-def boot(board, notice=""):
+def boot(board, notice="", latch=None):
     """The App on board, or None after an error while booting, which is logged and shown as
     any other (show_error): the one boot path of every board (run, the simulator, the web
-    board). notice: a line from boot for the display (main.py)."""
+    board). notice: a line from boot for the display (main.py); latch: the keys main.py
+    started before the app loaded (bootkeys.start_app), else the app starts them."""
     try:
-        return App(board, notice)
+        return App(board, notice, latch)
     except Exception as e:
+        if latch is not None:  # (the app stops it, once it has begun)
+            board.timer_stop()
         show_error(board, bytearray(FRAME_BYTES), e, "boot")
         return None
 
@@ -407,15 +413,16 @@ async def main(app, show_ms=ERROR_SHOW_MS, sleep_ms=None, guests=()):
     return app.failed
 
 
-def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None):
+def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None, latch=None):
     """Boot and run the board forever; after an error, reset it (it comes back recovered).
     notice: a line from boot for the display (main.py); start(app): the guests to run beside
-    the game (main.py: the Pico W's Wi-Fi, wifi.start; None on a plain Pico)."""
+    the game (main.py: the Pico W's Wi-Fi, wifi.start; None on a plain Pico); latch: the
+    keys main.py started (bootkeys.start_app)."""
     import asyncio
 
     try:
         board.watchdog_start(_WATCHDOG_MS)  # first: a boot that hangs is reset too
-        app = boot(board, notice)
+        app = boot(board, notice, latch)
         if app is not None:
             asyncio.run(main(app, show_ms, guests=start(app) if start else ()))
     except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog

@@ -1,12 +1,14 @@
-"""The keys pressed while the board boots: read from its first frame, kept until the modes load.
+"""The keys pressed while the board boots: read from just after power-on, kept for the modes.
 
-On the Pico the first frame comes some 300-400 ms before the controller and the modes have
-loaded (app.py: the modules are read from flash after it), and players tap as soon as the
-track lights. So the app scans the keypad from a hardware timer from the first frame on, into
-the keypad's own decoder (keypad.KeyDecoder: the same debounce, and long presses and holds
-timed from the real press), and keeps the events here until the modes can take them:
+On the make flash Pico the app, the keeper and the first frame take some 500-600 ms to load
+from flash, and the controller and the modes another 300-400 ms after the frame; players tap
+as soon as the track lights. So main.py scans the keypad from a hardware timer right after
+the board is made (start_app, ~100 ms after power-on), into the app's keypad decoder
+(keypad.KeyDecoder: the same debounce, and long presses and holds timed from the real press),
+and keeps the events here until the modes can take them:
 
-    latch = start(board, decoder, 20)       # a scan now, then every 20 ms on the board's
+    latch = start_app(board, 20)            # main.py; or start(board, decoder, 20)
+                                            # a scan now, then every 20 ms on the board's
     ...                                     # timer: the controller and the modes load
     board.timer_stop()
     latch.drain(app.on_key, board.ticks_ms())   # each event once, in the order it came
@@ -26,6 +28,15 @@ from keypad import HOLD, LONG, PRESS, RELEASE
 
 ROOM = const(16)  # event codes kept
 _AFTER = const(3)  # what a key held may still send: LONG, HOLD, RELEASE
+
+
+def start_app(board, period_ms):
+    """The app's keypad decoder (keypad.KeyDecoder, no auto-repeat: no key means "again"),
+    read by a BootKeys from now on: main.py starts it before the app and its game load, so
+    a key pressed from then on is kept (app.App takes it: the latch's decoder is the app's)."""
+    from keypad import KeyDecoder
+
+    return start(board, KeyDecoder(repeat_mask=0), period_ms)
 
 
 def start(board, decoder, period_ms):

@@ -21,7 +21,6 @@ import pins
 from compat import const
 from keymatrix import scan
 from machine import Pin
-from scorekeeper.fileops import FileOps
 from supply import adc_mv, advertised_ma, median
 
 LED_COUNT = const(121)
@@ -97,9 +96,20 @@ class Board:
         # The USB-C CC lines through 10k into ADC0/ADC1 (pins.csv CC1_SENSE, CC2_SENSE).
         self._cc = (machine.ADC(Pin(pins.CC1_SENSE)), machine.ADC(Pin(pins.CC2_SENSE)))
         self._display = _UNPROBED
-        self.fs = FileOps()
+        self._fs = None
         self._wdt = None
         self._timer = None
+
+    @property
+    def fs(self):
+        """The file operations of the Pico's littlefs, made at their first use: importing the
+        scorekeeper package reads the keeper's modules from flash (~200 ms on the make flash
+        Pico), which main.py loads after it has started the keys (bootkeys.start_app)."""
+        if self._fs is None:
+            from scorekeeper.fileops import FileOps
+
+            self._fs = FileOps()
+        return self._fs
 
     @property
     def display(self):

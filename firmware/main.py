@@ -42,6 +42,12 @@ gc.collect()
 import hal  # noqa: E402 - after the collect, so the board's buffers come first
 
 board = hal.Board()
+# The keys from here on: a timer reads the keypad while the app and its game load (the
+# keeper's ~15 modules, ~200 ms on the make flash Pico) and keeps what was pressed until the
+# modes can take it (bootkeys.py). 20: the app's scan period (app._KEY_MS).
+import bootkeys  # noqa: E402
+
+latch = bootkeys.start_app(board, 20)
 import app  # noqa: E402
 
 start = None
@@ -49,4 +55,4 @@ if board.wireless():  # a Pico W: its Wi-Fi (wifi.py); a plain Pico imports noth
     import wifi
 
     start = wifi.start
-app.run(board, notice=notice, start=start)
+app.run(board, notice=notice, start=start, latch=latch)

@@ -7,7 +7,7 @@ decoder's rules (two scans spanning 15 ms press a key, 5 ms release it; long 800
 
 from app import FOLD_MS, App
 from app import boot as app_boot
-from bootkeys import ROOM, BootKeys, sent
+from bootkeys import ROOM, BootKeys, sent, start_app
 from keypad import HOLD, KEYS, LONG, PRESS, KeyDecoder, event_name
 from modes import MODE_SCORE, MODE_VERIFY
 from scorekeeper.keeper import Keeper
@@ -287,6 +287,38 @@ def test_the_timer_stops_when_the_boot_fails():
         assert app_boot(board) is None
     finally:
         ui.control.Controller.start = real
+    assert board.timer is None and board.stops == 1
+
+
+def test_keys_started_before_the_app_loads_are_the_apps():
+    # main.py starts the keys right after the board, before the app and the keeper load
+    # (bootkeys.start_app): the app takes that latch's decoder, 2 then A tapped from the
+    # first scan on peg A's 2, and the timer is stopped once, when the modes have loaded.
+    board = LoadingBoard(MemFS(), 440, [(0, 60, "2"), (120, 180, "A")])
+    latch = start_app(board, SCAN_MS)
+    assert board.timer[0] == SCAN_MS
+    app = app_boot(board, "", latch)
+    assert app.decoder is latch.decoder and board.stops == 1
+    assert app.keeper.game.scores[:2] == [2, 0]
+
+
+def test_the_timer_main_started_stops_when_the_keeper_fails_to_load():
+    # An error before the app has begun its boot (here the keeper's) is a boot error too, and
+    # the timer main.py started is stopped with it.
+    board = LoadingBoard(MemFS(), 440, [])
+    latch = start_app(board, SCAN_MS)
+    import scorekeeper.keeper
+
+    real = scorekeeper.keeper.Keeper.__init__
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    scorekeeper.keeper.Keeper.__init__ = broken
+    try:
+        assert app_boot(board, "", latch) is None
+    finally:
+        scorekeeper.keeper.Keeper.__init__ = real
     assert board.timer is None and board.stops == 1
 
 

@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 from tools.bench import bench_discard, bench_render, benchutil
-from tools.bench.bench_uf2 import FIRST_SCAN_BEFORE
+from tools.bench.bench_uf2 import FIRST_SCAN_AT_FRAME, FIRST_SCAN_BEFORE
 from tools.bench.benchutil import FIRMWARE, ROOT
 
 EMU_PY = os.path.join(ROOT, "build", "emu", "venv", "bin", "python")
@@ -143,10 +143,12 @@ def run():
 
 
 def _print_first_key(boot, name, keys):
-    """Power-on to the first keypad scan beside the figure before, and the tap 100 ms after
+    """Power-on to the first keypad scan beside the figures before, and the tap 100 ms after
     the first frame (app_figures: while the modes load), with the frame that showed it."""
-    print("    -> first keypad scan (a key down is read): {:.0f} ms (before: {} ms)".format(
-        boot["first_scan_ms"], FIRST_SCAN_BEFORE[name]))  # fmt: skip
+    print("    -> first keypad scan (a key down is read): {:.0f} ms (before: {} ms once the"
+          " modes loaded, {} ms from the first frame)".format(
+              boot["first_scan_ms"], FIRST_SCAN_BEFORE[name],
+              FIRST_SCAN_AT_FRAME[name]))  # fmt: skip
     shown = boot["tap_frame_ms"]
     print("    {} tapped at {:.0f} ms (100 ms after the first frame), let go at {:.0f}: {}".format(
         keys, boot["tap_ms"], boot["tap_released_ms"],
