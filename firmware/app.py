@@ -26,6 +26,7 @@ rendered, so what the LEDs show is always on flash.
 SPDX-License-Identifier: MIT
 """
 
+from bootkeys import KEY_MS
 from compat import collect, const, forget, print_exception, ticks_add, ticks_diff
 from render import FRAME_BYTES, WIN_MS, Renderer
 from scorekeeper.errors import StorageError
@@ -38,7 +39,6 @@ RESET_WATCHDOG = const(3)  # machine.WDT_RESET: the watchdog, or machine.reset()
 # Pico reports that reset as WDT_RESET too, but it is not a recovery, so boot says nothing.
 FLASHED = "flashed"
 CHECKPOINT = "scorekeeper.checkpoint"  # the game's checkpoint's module (boot, some folds)
-_KEY_MS = const(20)  # the loop's period: a keypad scan (2 equal scans: the debounce), 50 Hz
 FOLD_MS = const(5000)  # fold a half-full journal into the log after this long with no key
 FOLD_LATE_MS = const(60000)  # and any journal after this long (fewer folds: less wear)
 _WATCHDOG_MS = const(8000)  # under the RP2040's 8388 ms ceiling
@@ -135,16 +135,16 @@ class App:
             v.won_ms = ticks_add(now, -WIN_MS)
         forget("scorekeeper.load")  # the loader's work is done: its code leaves the heap
         forget(CHECKPOINT)
-        if latch is not None:  # main.py started the keys before the app loaded
+        if latch is None and hasattr(board, "timer_start"):  # else main.py started them
+            from bootkeys import start_app
+
+            latch = start_app(board, KEY_MS)
+        if latch is not None:
             self.decoder = latch.decoder
-        else:
+        else:  # a board with no timer (a PC's, a browser's): the same decoder, no latch
             from keypad import KeyDecoder
 
             self.decoder = KeyDecoder(repeat_mask=0)  # no auto-repeat: no key means "again"
-            if hasattr(board, "timer_start"):
-                from bootkeys import start
-
-                latch = start(board, self.decoder, _KEY_MS)
         try:
             if self.renderer.render(now):
                 board.leds_write(self.renderer.frame)
@@ -212,10 +212,10 @@ class App:
         return changed or n > 0
 
     def next_tick_ms(self):
-        """The wait before the next turn: the scan period (_KEY_MS: with two equal scans, the
+        """The wait before the next turn: the scan period (KEY_MS: with two equal scans, the
         debounce; the frames' 50 Hz), or a few ms while a release waits for its confirming
         scan (keypad.py), so a key's result shows that much sooner."""
-        return self.decoder.next_scan_ms(_KEY_MS)
+        return self.decoder.next_scan_ms(KEY_MS)
 
     # -- the parts of a turn (tests drive them one by one) --------------------------------
 

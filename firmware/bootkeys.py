@@ -7,8 +7,8 @@ the board is made (start_app, ~100 ms after power-on), into the app's keypad dec
 (keypad.KeyDecoder: the same debounce, and long presses and holds timed from the real press),
 and keeps the events here until the modes can take them:
 
-    latch = start_app(board, 20)            # main.py; or start(board, decoder, 20)
-                                            # a scan now, then every 20 ms on the board's
+    latch = start_app(board, KEY_MS)        # main.py; or start(board, decoder, KEY_MS)
+                                            # a scan now, then every KEY_MS on the board's
     ...                                     # timer: the controller and the modes load
     board.timer_stop()
     latch.drain(app.on_key, board.ticks_ms())   # each event once, in the order it came
@@ -26,6 +26,9 @@ SPDX-License-Identifier: MIT
 from compat import const
 from keypad import HOLD, LONG, PRESS, RELEASE
 
+# The keypad's scan period, here and in the app's loop (app.py): two equal scans are the
+# debounce, and the frames' 50 Hz. Here, so that main.py has it before the app loads.
+KEY_MS = const(20)
 ROOM = const(16)  # event codes kept
 _AFTER = const(3)  # what a key held may still send: LONG, HOLD, RELEASE
 

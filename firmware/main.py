@@ -44,10 +44,10 @@ import hal  # noqa: E402 - after the collect, so the board's buffers come first
 board = hal.Board()
 # The keys from here on: a timer reads the keypad while the app and its game load (the
 # keeper's ~15 modules, ~200 ms on the make flash Pico) and keeps what was pressed until the
-# modes can take it (bootkeys.py). 20: the app's scan period (app._KEY_MS).
+# modes can take it (bootkeys.py), every KEY_MS: the app's scan period.
 import bootkeys  # noqa: E402
 
-latch = bootkeys.start_app(board, 20)
+latch = bootkeys.start_app(board, bootkeys.KEY_MS)
 import app  # noqa: E402
 
 start = None

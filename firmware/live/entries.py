@@ -40,7 +40,7 @@ APPLIED = const(0)
 REFUSED = const(1)
 ASKED = const(2)  # the board asks for a confirmation (the entry's "confirm") first
 _MAX = const(999)  # the keypad's three digits
-_SCAN_MS = const(20)  # the board's keypad scan period (app._KEY_MS)
+_SCAN_MS = const(20)  # the board's keypad scan period (bootkeys.KEY_MS)
 
 
 def side(doc):

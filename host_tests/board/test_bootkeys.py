@@ -16,7 +16,7 @@ from support import micropython_only
 from tools.board.memfs import MemFS
 from tools.board.pcboard import PCBoard
 
-SCAN_MS = 20  # the board's timer period (app._KEY_MS)
+SCAN_MS = 20  # the board's timer period (bootkeys.KEY_MS)
 FOLDER = "state"
 LOG = FOLDER + "/game.log"
 
