@@ -167,7 +167,7 @@ class App:
                 board.timer_stop()
         if latch is not None:
             latch.drain(self.on_key, board.ticks_ms())
-            forget("bootkeys")
+        forget("bootkeys")  # (KEY_MS is this module's now; a board with no timer loaded it too)
         collect()
 
     def _boot_note(self, boot_notice, marked, now):
@@ -418,12 +418,12 @@ def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None, latch=None):
     notice: a line from boot for the display (main.py); start(app): the guests to run beside
     the game (main.py: the Pico W's Wi-Fi, wifi.start; None on a plain Pico); latch: the
     keys main.py started (bootkeys.start_app)."""
-    import asyncio
-
     try:
         board.watchdog_start(_WATCHDOG_MS)  # first: a boot that hangs is reset too
         app = boot(board, notice, latch)
         if app is not None:
+            import asyncio  # after the boot: its modules are not needed for the first frame
+
             asyncio.run(main(app, show_ms, guests=start(app) if start else ()))
     except KeyboardInterrupt:  # mpremote / Ctrl-C: keep the REPL, stop the watchdog
         board.watchdog_stop()
@@ -431,5 +431,7 @@ def run(board, show_ms=ERROR_SHOW_MS, notice="", start=None, latch=None):
     except Exception as e:  # outside the tasks (asyncio itself): log it, reset like any other
         show_error(board, bytearray(FRAME_BYTES), e, "run")
     finally:
+        import asyncio
+
         asyncio.new_event_loop()  # asyncio's state survives a soft reset: a fresh loop
     board.reset()

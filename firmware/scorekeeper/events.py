@@ -68,6 +68,13 @@ REC_CARD = 0x43  # "C" (version 2): code, side, reason, points, dt
 REC_TIME = 0x54  # "T" (version 2): dt, play time that passed without an event
 REC_SHOW = 0x48  # "H" (version 3): dt, the show (the hands' counts) begins
 REC_COUNT = 0x4B  # "K" (version 4): a count with its cards: side, reason, points, dt, cards
+# The totals that open every log (match.py, stats.py): their types and payload sizes are
+# here, so that loading a log reads them without those modules (they load at first use).
+REC_MATCH = 0x4D  # "M": match.Match
+MATCH_SIZE = 16
+REC_STATS = 0x53  # "S": stats.Stats
+STATS_V1 = 86  # 4 slots of 20 bytes, then the board's 6
+STATS_SIZE = 94  # version 2 on: then his heels, 4 x 2 bytes (what this firmware writes)
 _PEG_FMT = "<BBhH"
 _DEAL_FMT = "<BH"
 _CARD_FMT = "<BBBBH"

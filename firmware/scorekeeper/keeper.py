@@ -30,13 +30,11 @@ from compat import const, forget
 from scorekeeper import events
 from scorekeeper.atomic import write_atomic
 from scorekeeper.errors import NothingToUndo, ScoreRefused, StorageError
-from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_TIME, REC_UNDO
+from scorekeeper.events import EV_KIND, PLAY, REC_GAME, REC_MATCH, REC_STATS, REC_TIME, REC_UNDO
 from scorekeeper.fileops import FileOps, join
 from scorekeeper.game import Game
 from scorekeeper.log import FRAME, JOURNAL_MAX, Log
-from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.rules import check_entry
-from scorekeeper.stats import REC_STATS, Stats
 
 RULE_TABLE = "scorekeeper.ruletable"  # imported where needed, not kept (settings._rules)
 
@@ -85,6 +83,8 @@ class Keeper:
         if write_new:
             self.fs.mkdir(folder)
         self._notes = []  # type: list[tuple[str, str]]
+        self._totals = None  # the log's match and stats, packed (see _match), or False
+        self._m = self._s = None  # and unpacked
         self._settings_path = join(folder, SETTINGS_NAME)
         self._prev_path = join(folder, PREV_NAME)
         self._archive_path = join(folder, ARCHIVE_NAME)
@@ -107,6 +107,34 @@ class Keeper:
         self.notice = "; ".join([n[0] for n in self._notes])
         self.notice_lines = [n[1] for n in self._notes]  # the short forms, for the display
         forget(RULE_TABLE)  # loaded: the rules' table leaves the heap (settings._rules)
+
+    # -- the totals (the match and the statistics) --------------------------------------
+    # Loaded packed, as the log holds them, and unpacked at their first use (the modes, or
+    # the first write): match.py and stats.py are then read after the board's first frame,
+    # ~40 ms sooner on the make flash Pico, where every module is read from littlefs.
+
+    @property
+    def _match(self):
+        return self._unpacked()[0]
+
+    @property
+    def _stats(self):
+        return self._unpacked()[1]
+
+    def _unpacked(self):
+        """(match, stats): from _totals (load.Loaded.totals; None: a new board's, zero) at
+        the first call."""
+        t = self._totals
+        if t is not False:
+            from scorekeeper.match import Match
+            from scorekeeper.stats import Stats
+
+            self._totals = False  # unpacked
+            self._m, self._s = Match(), Stats()
+            if t is not None:
+                self._m.unpack(t[0], 0)
+                self._s.unpack(t[1], 0, t[2])
+        return self._m, self._s
 
     # -- what the board shows --------------------------------------------------------
 
@@ -317,11 +345,15 @@ class Keeper:
 
     def reset_match(self):
         """Start a new match: games won and game points back to 0."""
+        from scorekeeper.match import Match
+
         self._rewrite(self.game.events, match=Match())
 
     def reset_stats(self, side=-1):
         """Clear the statistics, or only side's (0-3); this game's counts so far will still
         be added. The board's play time and games finished go only with the whole reset."""
+        from scorekeeper.stats import Stats
+
         stats = Stats() if side < 0 else self._stats.without(side)
         self._rewrite(self.game.events, stats=stats)
 
@@ -432,10 +464,10 @@ class Keeper:
         self._dirty = False
         self._ck_seq = -1  # the checkpoint was of the file replaced: none is in use
         self.revision += 1
-        if match is not None:
-            self._match = match
-        if stats is not None:
-            self._stats = stats
+        if match is not None or stats is not None:
+            m, st = self._unpacked()
+            self._m = m if match is None else match
+            self._s = st if stats is None else stats
         if names is not None:
             g.names[:] = names  # in place: the view holds the list
         if g is not self.game:
@@ -472,7 +504,7 @@ class Keeper:
         if found is None:
             log.jfile = False
             self.game = None  # type: ignore[assignment]  # until _start's write below
-            self._match, self._stats = Match(), Stats()
+            self._totals = None  # zero: unpacked as fresh ones at their first use
             log.seq = 0
             if write_new:
                 self._start(0)
@@ -483,7 +515,7 @@ class Keeper:
             return
         # A journal file is there if load_log used it (it sets aside one it cannot use).
         log.jfile = found.jfile
-        self._match, self._stats, self.game = found.match, found.stats, found.game
+        self._totals, self.game = found.totals, found.game
         self.game_rev = self.revision
         log.seq, log.jsize = found.seq, found.jsize
         self._ck_seq = found.ckseq

@@ -16,24 +16,24 @@ from scorekeeper.errors import LogError, ScorekeeperError, SettingsError
 from scorekeeper.events import (
     GAME_SIZE,
     GAME_V5,
+    MATCH_SIZE,
     REC_CARD,
     REC_COUNT,
     REC_DEAL,
     REC_GAME,
+    REC_MATCH,
     REC_PEG,
     REC_SHOW,
+    REC_STATS,
     REC_TIME,
     REC_UNDO,
+    STATS_SIZE,
+    STATS_V1,
     unpack_time,
 )
 from scorekeeper.game import Game
 from scorekeeper.log import HEADER, VERSION, check_header, scan, seq_at
-from scorekeeper.match import PAYLOAD_SIZE as MATCH_SIZE
-from scorekeeper.match import REC_MATCH, Match
 from scorekeeper.settings import Settings, decode
-from scorekeeper.stats import PAYLOAD_SIZE as STATS_SIZE
-from scorekeeper.stats import PAYLOAD_V1 as STATS_V1
-from scorekeeper.stats import REC_STATS, Stats
 
 # Every record type with its payload size and the log version it came in; a later row of a
 # type is its size from that version on (FORMAT.md's table). A new record type is one row.
@@ -85,14 +85,17 @@ def load_settings(fs, path, notes):
 class Loaded:
     """What ``load_log`` found: the totals, the game, and where the files stand.
 
+    ``totals`` is the match and stats records as they are in the log: (match payload, stats
+    payload, the stats payload's size), unpacked where they are first used (the keeper), so
+    that match.py and stats.py are not read before the first frame.
+
     ``size`` is the log's length, or -1 when the log must be rewritten before anything is
     appended: it was damaged, a fold was cut short, or it is an older version (this firmware
     appends records of its own version only). ``jsize`` is the journal's length appends may
     carry on from (0: write a new journal); ``jfile``, whether a journal file is there."""
 
-    def __init__(self, match, stats, game, *, seq, size, jsize, jfile, ckseq=-1):
-        self.match = match
-        self.stats = stats
+    def __init__(self, totals, game, *, seq, size, jsize, jfile, ckseq=-1):
+        self.totals = totals
         self.game = game
         self.seq = seq  # the next record's number
         self.size = size
@@ -110,13 +113,11 @@ def load_log(fs, path, notes, jpath=None, cpath=None):
     if data is None:
         _no_log_for(fs, jpath, notes)
         return None
-    match = Match()
-    stats = Stats()
     try:
         version = check_header(data)
         sizes = SIZES[version]
         records, good = scan(data, sizes, -1, -1, HEAD)  # the header records
-        game = _read_head(data, records, match, stats, version)
+        totals, game = _read_head(data, records, version)
     except (LogError, ScorekeeperError) as e:
         name = set_aside(fs, path)
         notes.append(("game log unreadable ({}): set aside as {}; starting fresh"
@@ -153,8 +154,8 @@ def load_log(fs, path, notes, jpath=None, cpath=None):
     seq &= 0xFFFF
     if not dropped and not refused and jsize >= 0:
         if version < VERSION:  # an upgraded board: rewritten in this version before appending
-            return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
-        return Loaded(match, stats, game, seq=seq, size=size, jsize=jsize, jfile=jfile,
+            return Loaded(totals, game, seq=seq, size=-1, jsize=0, jfile=jfile)
+        return Loaded(totals, game, seq=seq, size=size, jsize=jsize, jfile=jfile,
                       ckseq=-1 if at is None else at[1])  # fmt: skip
     if dropped or refused:
         note = "recovered {} events; dropped ".format(kept)
@@ -165,7 +166,7 @@ def load_log(fs, path, notes, jpath=None, cpath=None):
             note += "{} events that break the rules".format(refused)
             short = "kept {} events, dropped {}".format(kept, refused)
         notes.append((note, short))
-    return Loaded(match, stats, game, seq=seq, size=-1, jsize=0, jfile=jfile)
+    return Loaded(totals, game, seq=seq, size=-1, jsize=0, jfile=jfile)
 
 
 def _no_log_for(fs, jpath, notes):
@@ -188,16 +189,16 @@ def _checkpoint(fs, cpath, data, game):
     return restore(ck, data, game)
 
 
-def _read_head(data, records, match, stats, version):
-    """Fill match and stats from the first records; return the Game they start."""
+def _read_head(data, records, version):
+    """The first records: (the totals, as Loaded.totals, and the Game they start)."""
     sizes = SIZES[version]
     if len(records) < HEAD or [r[0] for r in records[:HEAD]] != [REC_MATCH, REC_STATS, REC_GAME]:
         raise LogError("game log has no complete header")
-    match.unpack(data, records[0][1])
-    stats.unpack(data, records[1][1], sizes[REC_STATS])
+    totals = (_payload(data, records[0], sizes), _payload(data, records[1], sizes),
+              sizes[REC_STATS])  # fmt: skip
     cfg = Settings()
     dealer, start, names = events.unpack_game(_payload(data, records[2], sizes), cfg, version)
-    return Game(cfg, dealer, start, names)
+    return totals, Game(cfg, dealer, start, names)
 
 
 def _replay(game, data, records, good, sizes):

@@ -10,9 +10,7 @@ import struct
 
 from compat import const
 
-REC_MATCH = 0x4D  # "M"
-_FMT = "<8H"
-PAYLOAD_SIZE = 16
+_FMT = "<8H"  # the log's match record (events.REC_MATCH, events.MATCH_SIZE bytes)
 _MAX = const(0xFFFF)
 
 

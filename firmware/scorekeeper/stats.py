@@ -13,13 +13,13 @@ import struct
 
 from compat import const
 
-REC_STATS = 0x53  # "S"
+from scorekeeper.events import STATS_SIZE as PAYLOAD_SIZE
+from scorekeeper.events import STATS_V1 as PAYLOAD_V1
+
 _SLOT_FMT = "<HHHHHHBBHI"  # games wins sk_given sk_taken dbl_given dbl_taken best best_crib
 _SLOT_SIZE = const(20)  # hands hand_points
 _BOARD_FMT = "<HI"  # games finished, seconds played
-PAYLOAD_V1 = 4 * _SLOT_SIZE + 6  # 86
 _HEELS_FMT = "<HHHH"  # version 2: his heels pegged, per slot
-PAYLOAD_SIZE = PAYLOAD_V1 + 8  # 94, what this firmware writes
 _U16 = const(0xFFFF)
 
 
