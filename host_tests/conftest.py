@@ -36,6 +36,15 @@ SLOW = {
         # test_cut_inside_a_new_game keeps a rewrite's cut in the edit loop.
         "test_a_cut_rewrite_leaves_no_journal_to_replay",
         "test_cut_inside_a_restore_of_the_last_game",
+        # A new game and an append that folds, cut at each step (0.7-1 s each): the edit
+        # loop keeps test_cut_inside_a_new_game and test_cut_inside_a_fold_... for them.
+        "test_cut_inside_a_new_game_keeps_the_journal_in_the_game_kept",
+        "test_cut_inside_an_append_that_fills_the_journal",
+    },
+    # The traced whole game (3 s of CPU under sys.setprofile); the import-graph half of the
+    # one-way rule stays in the edit loop.
+    "ui_modes/test_ui_oneway.py": {
+        "test_a_whole_game_and_every_key_never_touch_the_controller_or_the_view"
     },
     "board/test_app_power.py": {"test_a_power_cut_between_any_two_steps_resumes_exactly"},
     # Two whole games on the unix port under the heap check (2-3 s of CPU); make heap, in
@@ -55,6 +64,39 @@ SLOW = {
         "test_five_phones_opening_the_page_at_once_all_get_every_file[micropython]",
     },
 }
+
+
+# The edit loop runs each behaviour once. Of a test these files run on both runtimes, it runs
+# the CPython run: the files' tests that compare the two runtimes' output, and
+# make test-upy-fast, keep MicroPython in the edit loop. Of a test over several terminal
+# sizes or terminals, it runs the first (each list starts with its hardest case). make test
+# runs them all.
+CPYTHON_RUN_ONLY = {
+    "simulator/test_sim_script.py",
+    "simulator/test_sim_lock.py",
+    "simulator/test_sim_setup.py",
+    "wireless/test_live_server.py",
+}
+FIRST_CASE_ONLY = {
+    "simulator/test_sim_tui.py": {
+        "test_a_terminal_narrower_than_80_gets_the_board_above_the_keypad",
+        "test_a_terminal_too_small_says_what_it_needs_and_takes_no_keys_blind",
+        "test_at_39_and_60_columns_the_key_line_and_the_legend_are_whole",
+    },
+    "simulator/test_sim_setup.py": {"test_a_terminal_without_colour_gets_the_letters"},
+}
+
+
+def edit_loop_leaves_out(item, where):
+    """Whether the edit loop leaves this run of a test to make test (CPYTHON_RUN_ONLY,
+    FIRST_CASE_ONLY)."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return False
+    if where in CPYTHON_RUN_ONLY and "micropython" in callspec.params.values():
+        return True
+    first = item.originalname in FIRST_CASE_ONLY.get(where, ())
+    return first and any(callspec.indices.values())
 
 
 def drives_chromium(module):
@@ -77,6 +119,8 @@ def pytest_collection_modifyitems(config, items):
         module = getattr(item, "module", None)
         where = item.path.relative_to(HERE).as_posix()
         if item.name in SLOW.get(where, ()) or (module and drives_chromium(module)):
+            item.add_marker(pytest.mark.slow)
+        elif edit_loop_leaves_out(item, where):
             item.add_marker(pytest.mark.slow)
     # pytest-xdist hands a worker a file at a time in this order. Its own order (the Makefile
     # turns it off) puts the files with the most tests first, and so the emulated Pico's

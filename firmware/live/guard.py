@@ -263,8 +263,19 @@ class Guarded:
             got += len(chunk)
 
 
+def close_now(writer):
+    """Close a connection's socket at once, without waiting for what it has not sent (a
+    refusal). MicroPython's stream closes its socket only in wait_closed (its close() does
+    nothing): its socket itself is closed here; CPython's writer closes itself."""
+    try:
+        getattr(writer, "s", writer).close()
+    except Exception:  # already closed or reset
+        pass
+
+
 async def close(writer):
-    """Close a connection's writer, whatever state it is in."""
+    """Close a connection's writer, whatever state it is in, once it has sent what it holds
+    (close_now for one that must not wait)."""
     try:
         if hasattr(writer, "aclose"):
             await writer.aclose()

@@ -32,7 +32,7 @@ SPDX-License-Identifier: MIT
 from compat import const, ticks_diff, ticks_ms
 
 from live.answers import raw
-from live.guard import close
+from live.guard import close, close_now
 
 MAX_CONN = const(12)  # answered at once: 8 event streams and 4 requests (~6 KB each)
 MAX_REQUESTS = const(4)  # of them, not streams (with streams counted)
@@ -164,8 +164,6 @@ class Slots:
         self.refused += 1
         try:
             writer.write(_BUSY)
-            # MicroPython's stream closes its socket in wait_closed (its close() does
-            # nothing): the socket itself, closed here; CPython's writer closes itself.
-            getattr(writer, "s", writer).close()
         except Exception:  # gone already
             pass
+        close_now(writer)

@@ -86,6 +86,9 @@ def typed_result(d, hub, rnd, table, scores):
         return tables[table - 1]["result"]
 
     for _ in range(10):
+        got = entered()  # a press that landed late, after its wait gave up
+        if got:
+            break
         try:
             d.wait_for("return document.querySelector(arguments[0])", 10, row + " input[name=s0]")
             for name, value in zip(("s0", "s1"), scores, strict=True):
@@ -97,10 +100,14 @@ def typed_result(d, hub, rnd, table, scores):
         except (StaleElementReferenceException, ElementNotInteractableException):
             time.sleep(0.1)
             continue
-        got = wait(lambda: entered() or None, 5, f"table {table}'s typed result")
-        assert got["scores"] == list(scores) and got["source"] == "director"
-        return
-    raise AssertionError(f"could not type table {table}'s result")
+        try:
+            got = wait(lambda: entered() or None, 5, f"table {table}'s typed result")
+            break
+        except AssertionError:  # the press was lost (the row redrawn under it): again
+            continue
+    else:
+        raise AssertionError(f"could not type table {table}'s result")
+    assert got["scores"] == list(scores) and got["source"] == "director"
 
 
 @pytest.fixture(scope="module")
