@@ -157,6 +157,9 @@ class App:
             # The controller takes the view as loaded here, with the boot's note.
             self.ctl = Controller(self.keeper, v, now, note)
             self.ctl.start(now)
+            # The match and stats the keeper loaded packed (keeper.totals): unpacked here,
+            # with the modes, so that the first key's write does not wait for their modules.
+            self.keeper.totals()
             from textview import build_lines, new_lines
 
             self._build_lines = build_lines

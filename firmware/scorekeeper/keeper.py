@@ -115,15 +115,16 @@ class Keeper:
 
     @property
     def _match(self):
-        return self._unpacked()[0]
+        return self.totals()[0]
 
     @property
     def _stats(self):
-        return self._unpacked()[1]
+        return self.totals()[1]
 
-    def _unpacked(self):
-        """(match, stats): from _totals (load.Loaded.totals; None: a new board's, zero) at
-        the first call."""
+    def totals(self):
+        """(match, stats) as the log holds them, this game not included: unpacked from
+        _totals (load.Loaded.totals; None: a new board's, zero) at the first call (the
+        board's app calls it after its first frame, so that no key waits for it)."""
         t = self._totals
         if t is not False:
             from scorekeeper.match import Match
@@ -465,7 +466,7 @@ class Keeper:
         self._ck_seq = -1  # the checkpoint was of the file replaced: none is in use
         self.revision += 1
         if match is not None or stats is not None:
-            m, st = self._unpacked()
+            m, st = self.totals()
             self._m = m if match is None else match
             self._s = st if stats is None else stats
         if names is not None:
