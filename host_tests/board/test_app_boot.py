@@ -6,6 +6,7 @@ game is written to flash after that frame; nothing is lost if the power
 goes before it is written (no game was on flash)."""
 
 from app import App
+from scorekeeper.events import CORRECTION
 from scorekeeper.keeper import SETTINGS_NAME, Keeper
 
 from tools.board.memfs import MemFS
@@ -27,7 +28,7 @@ class WatchedBoard(PCBoard):
     def leds_write(self, frame):
         if self.first is None:
             self.first = (sorted(self.fs.files), "Controller" in self.made,
-                          "KeyDecoder" in self.made, bytes(frame))  # fmt: skip
+                          "KeyDecoder" in self.made, bytes(frame), list(self.made))  # fmt: skip
         super().leds_write(frame)
 
 
@@ -35,11 +36,14 @@ def boot(fs):
     """The App on a WatchedBoard, the controller and the keypad's decoder noting when they
     are made (their modules' import comes with it: app.py imports them there)."""
     import keypad
+    import scorekeeper.match
+    import scorekeeper.stats
     import ui.control
 
     made = []
     patched = []
-    for module, name in ((ui.control, "Controller"), (keypad, "KeyDecoder")):
+    for module, name in ((ui.control, "Controller"), (keypad, "KeyDecoder"),
+                         (scorekeeper.match, "Match"), (scorekeeper.stats, "Stats")):  # fmt: skip
         cls = getattr(module, name)
 
         class Noted(cls):
@@ -60,7 +64,7 @@ def boot(fs):
 def test_a_fresh_board_shows_its_game_before_it_writes_it_or_makes_the_controller():
     fs = MemFS()
     app, board = boot(fs)
-    files, control, keypad, frame = board.first
+    files, control, keypad, frame, _made = board.first
     assert LOG not in files  # the new game's log comes after the frame ...
     assert not control  # ... and so does the controller
     assert keypad  # the keypad's decoder is there: the keys are read from the frame on
@@ -79,6 +83,22 @@ def test_a_restored_board_shows_its_game_before_the_controller_loads():
     assert not board.first[1] and app.keeper.game.scores[:2] == [5, 7]
     lit = [i for i in range(0, len(board.first[3]), 3) if any(board.first[3][i : i + 3])]
     assert lit  # the restored pegs are on the first frame
+
+
+def test_the_match_and_stats_are_unpacked_after_the_first_frame_and_before_any_key():
+    # The keeper loads the log's match and stats records packed (load.Loaded.totals): their
+    # modules are read after the first frame (on the make flash Pico, ~40 ms sooner), and
+    # the app unpacks them with the modes, so that no key's write waits for them.
+    fs = MemFS()
+    k = Keeper(FOLDER, fs, lambda: 0)
+    k.peg(0, 121, CORRECTION)  # A wins: the match record has A's game and its points
+    k.new_game()
+    app, board = boot(fs)
+    made_at_frame = board.first[4]
+    assert "Match" not in made_at_frame and "Stats" not in made_at_frame
+    assert app.keeper._totals is False  # unpacked in the boot, after the frame
+    m = app.keeper.match
+    assert m.games[:2] == [1, 0] and m.points[0] > 0 and m.points[1] == 0
 
 
 def test_an_unsaved_new_game_waits_for_its_first_write():

@@ -30,6 +30,9 @@ FIRST_SCAN_BEFORE = {"fresh": 960, "restored": 868, "uf2": 185}
 # the keeper's modules, which hal.py's FileOps loaded. Now main.py starts them right after
 # the board, before the app and the keeper load (bootkeys.start_app).
 FIRST_SCAN_AT_FRAME = {"fresh": 626, "restored": 722, "uf2": 113}
+# Power-on to the first frame before the keeper's match and stats, the keep-awake pulse and
+# asyncio were loaded after it (main at 7756031, measured the same way): the goal is < 600.
+FIRST_FRAME_BEFORE = {"fresh": 642, "restored": 696, "uf2": 126}
 
 
 class StageFailed(RuntimeError):
@@ -103,14 +106,15 @@ def summary(results):
     }  # fmt: skip
     print(
         "Power-on -> the first keypad scan (emulated ms): the keys read once the modes had"
-        " loaded, then from the first frame, now (from before the app loads), and the first"
-        " frame (the goal: the keys from it, < 600 ms)"
+        " loaded, then from the first frame, now (from before the app loads); and the first"
+        " frame, before and now (the goal: the keys from it, < 600 ms)"
     )
-    print("  {:42s} {:>7s} {:>7s} {:>6s}  {}".format("", "modes", "frame", "now", "first frame"))
+    print("  {:42s} {:>7s} {:>7s} {:>6s}  {:>6s} {:>6s}".format(
+        "", "modes", "frame", "now", "frame:", "now"))  # fmt: skip
     for key, (name, got, frame) in scans.items():
-        print("  {:42s} {:>7d} {:>7d} {:>6s}  {}".format(
+        print("  {:42s} {:>7d} {:>7d} {:>6s}  {:>6d} {:>6s}".format(
             name, FIRST_SCAN_BEFORE[key], FIRST_SCAN_AT_FRAME[key], _ms(got),
-            _ms(frame)))  # fmt: skip
+            FIRST_FRAME_BEFORE[key], _ms(frame)))  # fmt: skip
 
 
 def _ms(value):
